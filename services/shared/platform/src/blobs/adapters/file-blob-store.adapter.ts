@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { assertBlobKey, type BlobInfo, type BlobStore } from '../blob-store.port.js';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Blobs as files under one directory (standalone: `DATA_DIR/blobs`). Writes are atomic. */
+export class FileBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private path(key: string): string {
+    return join(this.root, 'objects', ...assertBlobKey(key).split('/'));
+  }
+
+  async put(key: string, data: Uint8Array | Readable): Promise<BlobInfo> {
+    const target = this.path(key);
+    const temp = join(this.root, 'tmp', randomUUID());
+    await mkdir(dirname(temp), { recursive: true });
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      if (data instanceof Readable) await pipeline(data, createWriteStream(temp));
+      else await writeFile(temp, data);
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return { key, size: (await stat(target)).size };
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.path(key));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    return (await this.stat(key)) ? createReadStream(this.path(key)) : null;
+  }
+
+  async stat(key: string): Promise<BlobInfo | null> {
+    try {
+      const info = await stat(this.path(key));
+      return info.isFile() ? { key, size: info.size } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<boolean> {
+    try {
+      await unlink(this.path(key));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    const dir = this.path(prefix);
+    const count = await countFiles(dir);
+    await rm(dir, { recursive: true, force: true });
+    return count;
+  }
+
+  async close(): Promise<void> {}
+}
+
+async function countFiles(dir: string): Promise<number> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+    return entries.filter((entry) => entry.isFile()).length;
+  } catch (error) {
+    if (isMissing(error)) return 0;
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+import type { DescMessage, MessageInitShape, MessageShape } from '@bufbuild/protobuf';
+import type { Topic } from '@cairn/contracts';
+
+export const EVENT_BUS = Symbol('EVENT_BUS');
+
+export interface EventEnvelope<Desc extends DescMessage = DescMessage> {
+  id: string;
+  type: string;
+  occurredAt: Date;
+  correlationId: string;
+  causationId: string;
+  producer: string;
+  payload: MessageShape<Desc>;
+}
+
+export interface PublishOptions {
+  /** Event id; give a deterministic one to make a re-publish of the same fact a no-op for consumers. */
+  id?: string;
+  /** Partition key: events with the same key are delivered in order. */
+  key?: string;
+  correlationId?: string;
+  causationId?: string;
+}
+
+export type EventHandler<Desc extends DescMessage = DescMessage> = (event: EventEnvelope<Desc>) => Promise<void>;
+
+export interface EventBus {
+  /** Publishes one event; resolves once the bus has accepted it. */
+  publish<Desc extends DescMessage>(
+    topic: Topic<Desc>,
+    payload: MessageInitShape<Desc>,
+    options?: PublishOptions,
+  ): Promise<EventEnvelope<Desc>>;
+  /**
+   * Delivers every event of `topic` to exactly one subscriber of each `group`, at least once, and
+   * never hands the same event id to a group twice once it has been handled successfully.
+   * A handler that throws gets the event again later.
+   */
+  subscribe<Desc extends DescMessage>(topic: Topic<Desc>, group: string, handler: EventHandler<Desc>): Promise<void>;
+  close(): Promise<void>;
+}
