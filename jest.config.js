@@ -13,18 +13,27 @@ const workspacePackages = {
   '^@cairn/platform$': '<rootDir>/services/shared/platform/src/index.ts',
   '^@cairn/contracts$': '<rootDir>/services/shared/contracts/src/index.ts',
   '^@cairn/testing$': '<rootDir>/services/shared/testing/src/index.ts',
+  '^@cairn/rules$': '<rootDir>/services/shared/rules/src/index.ts',
   '^@cairn/(search|generation|conversations|saved-protocols|uploads|accounts|standalone)$':
     '<rootDir>/services/$1/src/index.ts',
   '^@cairn/frontend-shared$': '<rootDir>/frontends/shared/src/index.ts',
 };
 
+// CommonJS packages that require() an ESM-only dependency work in Node >= 20.19 but not in jest's
+// module registry; jest compiles those dependencies to CommonJS instead.
+const esmOnlyDependencies = ['content-disposition'];
+
 export default {
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/jest.setup.js'],
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swc] },
+  transform: {
+    [`node_modules/(${esmOnlyDependencies.join('|')})/.+\\.js$`]: ['@swc/jest', { ...swc, module: { type: 'commonjs' } }],
+    '^.+\\.(t|j)sx?$': ['@swc/jest', swc],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyDependencies.join('|')})/)`],
   moduleNameMapper: { ...workspacePackages, '^(\\.{1,2}/.*)\\.js$': '$1' },
-  testMatch: ['<rootDir>/{services,frontends,scripts}/**/*.spec.{ts,tsx}', '<rootDir>/{services,frontends}/**/test/**/*.e2e-spec.ts'],
+  testMatch: ['<rootDir>/{services,frontends,scripts,tools,bench}/**/*.spec.{ts,tsx}', '<rootDir>/{services,frontends}/**/test/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };

@@ -68,6 +68,16 @@ export function describeBlobStoreContract(adapter: string, open: () => Promise<B
       expect(await blobs.deletePrefix(mine)).toBe(0);
     });
 
+    it('finds nothing beneath a blob, and never counts a blob named like the prefix as under it', async () => {
+      const key = `${prefix()}/upload`;
+      await blobs.put(key, Buffer.from('x'));
+      expect(await blobs.get(`${key}/derived`)).toBeNull();
+      expect(await blobs.stream(`${key}/derived`)).toBeNull();
+      expect(await blobs.delete(`${key}/derived`)).toBe(false);
+      expect(await blobs.deletePrefix(key)).toBe(0);
+      expect((await blobs.get(key))?.toString()).toBe('x');
+    });
+
     it('refuses keys that could escape their place', async () => {
       for (const key of ['../etc/passwd', 'users/../../x', '/abs', 'a//b', 'a/./b', '', 'a\\b']) {
         await expect(blobs.put(key, Buffer.from('x'))).rejects.toThrow(/invalid blob key/);

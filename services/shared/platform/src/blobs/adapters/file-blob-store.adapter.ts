@@ -6,7 +6,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertBlobKey, type BlobInfo, type BlobStore } from '../blob-store.port.js';
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+/** ENOTDIR: a blob sits where the path needs a directory (key `a` when asked for `a/b`), so nothing is there. */
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
 /** Blobs as files under one directory (standalone: `DATA_DIR/blobs`). Writes are atomic. */
 export class FileBlobStore implements BlobStore {
@@ -68,7 +69,7 @@ export class FileBlobStore implements BlobStore {
   async deletePrefix(prefix: string): Promise<number> {
     const dir = this.path(prefix);
     const count = await countFiles(dir);
-    await rm(dir, { recursive: true, force: true });
+    if (count > 0) await rm(dir, { recursive: true, force: true });
     return count;
   }
 

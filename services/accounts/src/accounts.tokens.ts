@@ -1,0 +1,1 @@
+export const ACCOUNTS_STORE = Symbol('ACCOUNTS_STORE');

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '@cairn/platform';
+import { AuthMessages, validateSignIn, validateSignUp } from '@cairn/rules';
+import { IdentitiesRepository, EmailTakenError } from '../identities/identities.repository.js';
+import { normaliseEmail, toPublicUser, type Identity, type PublicUser } from '../identities/identity.js';
+import { SigningKeys, TOKEN_TTL_SECONDS } from '../keys/signing-keys.js';
+import { hashPassword, verifyPassword } from './password-hasher.js';
+import { SignInThrottle } from './sign-in-throttle.js';
+
+export interface Session {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  user: PublicUser;
+}
+
+export interface SignUpInput {
+  email?: string;
+  password?: string;
+  displayName?: string;
+}
+
+export interface SignInInput {
+  email?: string;
+  password?: string;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly identities: IdentitiesRepository,
+    private readonly keys: SigningKeys,
+    private readonly throttle: SignInThrottle,
+  ) {}
+
+  async signUp(input: SignUpInput): Promise<Session> {
+    const invalid = validateSignUp(input);
+    if (invalid) throw badRequest(invalid.category, invalid.message);
+    const now = new Date().toISOString();
+    const identity: Identity = {
+      id: randomUUID(),
+      email: normaliseEmail(input.email!),
+      displayName: input.displayName!.trim().slice(0, 120),
+      photoURL: null,
+      provider: 'password',
+      passwordHash: await hashPassword(input.password!),
+      disabled: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    try {
+      await this.identities.create(identity);
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw conflict('email_in_use', AuthMessages.emailInUse);
+      throw error;
+    }
+    return this.session(identity);
+  }
+
+  async signIn(input: SignInInput, clientAddress: string): Promise<Session> {
+    const invalid = validateSignIn(input);
+    if (invalid) throw badRequest(invalid.category, invalid.message);
+    const email = normaliseEmail(input.email!);
+    if (await this.throttle.isLocked(email, clientAddress)) {
+      throw tooManyRequests('too_many_attempts', AuthMessages.tooManyAttempts);
+    }
+    const identity = await this.identities.byEmail(email);
+    const passwordOk = identity?.passwordHash ? await verifyPassword(input.password!, identity.passwordHash) : false;
+    if (!identity || !passwordOk) {
+      await this.throttle.recordFailure(email, clientAddress);
+      if (!identity) throw new AppError(401, 'user_not_found', AuthMessages.noAccount);
+      throw new AppError(401, 'wrong_password', AuthMessages.wrongPassword);
+    }
+    if (identity.disabled) throw forbidden(AuthMessages.disabled);
+    await this.throttle.recordSuccess(email);
+    return this.session(identity);
+  }
+
+  async me(uid: string): Promise<PublicUser> {
+    const identity = await this.identities.byId(uid);
+    if (!identity) throw notFound('Account not found');
+    return toPublicUser(identity);
+  }
+
+  async rename(uid: string, displayName: string): Promise<PublicUser> {
+    const identity = await this.identities.update(uid, { displayName: displayName.trim().slice(0, 120) });
+    if (!identity) throw notFound('Account not found');
+    return toPublicUser(identity);
+  }
+
+  private async session(identity: Identity): Promise<Session> {
+    const accessToken = await this.keys.sign({ sub: identity.id, email: identity.email, name: identity.displayName });
+    return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS, user: toPublicUser(identity) };
+  }
+}

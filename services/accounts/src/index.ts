@@ -1,0 +1,2 @@
+export { AccountsModule } from './accounts.module.js';
+export { AccountsAppModule } from './app.module.js';

@@ -1,0 +1,1 @@
+export const CONVERSATIONS_STORE = Symbol('CONVERSATIONS_STORE');

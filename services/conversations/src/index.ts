@@ -1,0 +1,2 @@
+export { ConversationsModule } from './conversations.module.js';
+export { ConversationsAppModule } from './app.module.js';

@@ -1,0 +1,2 @@
+export { GenerationModule } from './generation.module.js';
+export { GenerationAppModule } from './app.module.js';

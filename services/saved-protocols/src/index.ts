@@ -1,0 +1,2 @@
+export { SavedProtocolsModule } from './saved-protocols.module.js';
+export { SavedProtocolsAppModule } from './app.module.js';

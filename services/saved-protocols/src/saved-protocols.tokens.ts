@@ -1,0 +1,1 @@
+export const SAVED_PROTOCOLS_STORE = Symbol('SAVED_PROTOCOLS_STORE');

@@ -1,0 +1,18 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Topics } from '@cairn/contracts';
+import { EVENT_BUS, type EventBus } from '@cairn/platform';
+import { SavedProtocolsRepository } from './saved-protocols.repository.js';
+
+@Injectable()
+export class UserDeletedConsumer implements OnModuleInit {
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly repository: SavedProtocolsRepository,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.bus.subscribe(Topics.userDeleted, 'saved-protocols', async (event) => {
+      await this.repository.deleteAllOf(event.payload.userId);
+    });
+  }
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { Topics } from '@cairn/contracts';
+import { EVENT_BUS, InProcessEventBus, type EventBus } from '@cairn/platform';
+import { documentStoreBackends, startTestApp, type TestApp } from '@cairn/testing';
+import { SavedProtocolsAppModule } from '../src/app.module.js';
+
+interface User {
+  uid: string;
+  token: string;
+}
+
+const protocol = (title: string, overrides: Record<string, unknown> = {}) => ({
+  title,
+  organization: 'WHO',
+  region: 'Global',
+  year: 2012,
+  intent: 'symptoms',
+  protocol_data: {
+    title,
+    checklist: [
+      { step: 1, text: 'Check for warning signs.', explanation: 'Severe dengue is preceded by warning signs.', citation: 1 },
+      { step: 2, text: 'Give oral fluids.', explanation: 'Hydration.', citation: 1 },
+    ],
+    citations: [{ id: 1, source: 'WHO dengue guideline', organization: 'WHO', year: 2012 }],
+  },
+  ...overrides,
+});
+
+describe.each(documentStoreBackends())('saved-protocols service on $name', (backend) => {
+  let api: TestApp;
+  let stopStore: () => Promise<void>;
+  let alice: User;
+  let bob: User;
+
+  const user = async (name: string): Promise<User> => {
+    const uid = `${name}-${randomUUID()}`;
+    return { uid, token: await api.tokenFor(uid) };
+  };
+  const save = (who: User, body: unknown) => api.request('POST', `/protocols/save?user_id=${who.uid}`, { token: who.token, body });
+
+  beforeAll(async () => {
+    const store = await backend.start();
+    stopStore = store.stop;
+    api = await startTestApp((config) => SavedProtocolsAppModule.forRoot(config), { service: 'saved-protocols', env: store.env });
+    alice = await user('alice');
+    bob = await user('bob');
+  });
+  afterAll(async () => {
+    await api.close();
+    await stopStore();
+  });
+
+  it('saves under an id derived from the title and returns the checklist', async () => {
+    const saved = await save(alice, protocol('Dengue: Warning Signs'));
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ success: true, protocol_id: 'protocol_dengue__warning_signs', was_duplicate: false });
+    const loaded = await api.request('GET', `/protocols/saved/${alice.uid}/protocol_dengue__warning_signs`, { token: alice.token });
+    expect(loaded.status).toBe(200);
+    expect(loaded.body).toEqual({
+      success: true,
+      protocol: {
+        id: 'protocol_dengue__warning_signs',
+        title: 'Dengue: Warning Signs',
+        saved_at: expect.any(String),
+        organization: 'WHO',
+        region: 'Global',
+        year: 2012,
+        intent: 'symptoms',
+        protocol_data: protocol('Dengue: Warning Signs').protocol_data,
+      },
+    });
+  });
+
+  it('keeps one copy when the same protocol is saved twice', async () => {
+    const who = await user('twice');
+    expect((await save(who, protocol('Malaria treatment'))).body.was_duplicate).toBe(false);
+    expect((await save(who, protocol('Malaria treatment', { organization: 'CDC' }))).body.was_duplicate).toBe(true);
+    const list = await api.request('GET', `/protocols/saved/${who.uid}`, { token: who.token });
+    expect(list.body.protocols).toHaveLength(1);
+    expect(list.body.protocols[0].organization).toBe('CDC');
+  });
+
+  it('checks whether a protocol is saved', async () => {
+    const who = await user('check');
+    const path = (id: string) => `/protocols/saved/${who.uid}/${id}/check`;
+    expect((await api.request('GET', path('protocol_cpr'), { token: who.token })).body).toEqual({ success: true, is_saved: false });
+    await save(who, protocol('CPR'));
+    expect((await api.request('GET', path('protocol_cpr'), { token: who.token })).body).toEqual({ success: true, is_saved: true });
+  });
+
+  it('lists newest first without the checklist, honouring and capping limit', async () => {
+    const who = await user('list');
+    for (const title of ['Asthma', 'Stroke', 'Sepsis']) {
+      await save(who, protocol(title, { year: '2024', region: null }));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const list = await api.request('GET', `/protocols/saved/${who.uid}?limit=2`, { token: who.token });
+    expect(list.body).toEqual({
+      success: true,
+      error: null,
+      protocols: [
+        { id: 'protocol_sepsis', title: 'Sepsis', saved_at: expect.any(String), organization: 'WHO', region: null, year: '2024', intent: 'symptoms' },
+        { id: 'protocol_stroke', title: 'Stroke', saved_at: expect.any(String), organization: 'WHO', region: null, year: '2024', intent: 'symptoms' },
+      ],
+    });
+    expect((await api.request('GET', `/protocols/saved/${who.uid}?limit=1000`, { token: who.token })).body.protocols).toHaveLength(3);
+    expect((await api.request('GET', `/protocols/saved/${who.uid}?limit=0`, { token: who.token })).status).toBe(400);
+  });
+
+  it('renames and deletes, with 404 for what does not exist', async () => {
+    const who = await user('edit');
+    await save(who, protocol('Heat stroke'));
+    const base = `/protocols/saved/${who.uid}/protocol_heat_stroke`;
+    const renamed = await api.request('PUT', `${base}/title`, { token: who.token, body: { title: 'Heat stroke (adults)' } });
+    expect(renamed.body).toEqual({ success: true, protocol_id: 'protocol_heat_stroke', title: 'Heat stroke (adults)' });
+    expect((await api.request('GET', base, { token: who.token })).body.protocol.title).toBe('Heat stroke (adults)');
+    const blank = await api.request('PUT', `${base}/title`, { token: who.token, body: { title: '' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.detail.message).toBe('Title is required');
+    expect((await api.request('DELETE', base, { token: who.token })).body).toEqual({ success: true, protocol_id: 'protocol_heat_stroke' });
+    expect((await api.request('GET', base, { token: who.token })).status).toBe(404);
+    expect((await api.request('DELETE', base, { token: who.token })).body.detail).toEqual({
+      message: 'Saved protocol not found',
+      category: 'not_found',
+    });
+    expect((await api.request('PUT', `${base}/title`, { token: who.token, body: { title: 'x' } })).status).toBe(404);
+  });
+
+  it.each([
+    [{ protocol_data: { checklist: [] } }, 'title', 'Title is required'],
+    [{ title: 'x' }, 'protocol_data', 'protocol_data is required'],
+    [{ title: 'x', protocol_data: { checklist: 'steps' } }, 'protocol_data.checklist', 'protocol_data.checklist must be a list of steps'],
+    [{ title: 'x', protocol_data: { checklist: [] }, intent: 'panic' }, 'intent', expect.stringContaining('intent must be one of')],
+  ])('refuses %j naming the field', async (body, field, message) => {
+    const response = await save(alice, body);
+    expect(response.status).toBe(400);
+    expect(response.body.detail).toEqual({ category: 'invalid_input', field, message });
+  });
+
+  it('refuses a payload over 1 MB with 413', async () => {
+    const response = await save(alice, protocol('Huge', { protocol_data: { checklist: [{ text: 'x'.repeat(1_100_000) }] } }));
+    expect(response.status).toBe(413);
+  });
+
+  it("answers 403 for another user's id on every route", async () => {
+    await save(alice, protocol('Anaphylaxis'));
+    const base = `/protocols/saved/${alice.uid}/protocol_anaphylaxis`;
+    const routes: [string, string, unknown?][] = [
+      ['POST', `/protocols/save?user_id=${alice.uid}`, protocol('Stolen')],
+      ['GET', `/protocols/saved/${alice.uid}`],
+      ['GET', base],
+      ['GET', `${base}/check`],
+      ['PUT', `${base}/title`, { title: 'mine now' }],
+      ['DELETE', base],
+    ];
+    for (const [method, path, body] of routes) {
+      expect((await api.request(method, path, { token: bob.token, body })).status).toBe(403);
+      expect((await api.request(method, path, { body })).status).toBe(401);
+    }
+    expect((await api.request('GET', `/protocols/saved/${bob.uid}/protocol_anaphylaxis`, { token: bob.token })).status).toBe(404);
+    expect((await api.request('GET', base, { token: alice.token })).body.protocol.title).toBe('Anaphylaxis');
+  });
+
+  it('erases every saved protocol of a user on user.deleted', async () => {
+    const who = await user('gone');
+    await save(who, protocol('Burns'));
+    await save(who, protocol('Choking'));
+    const bus = api.app.get<EventBus>(EVENT_BUS);
+    await bus.publish(Topics.userDeleted, { userId: who.uid });
+    await (bus as InProcessEventBus).idle();
+    expect((await api.request('GET', `/protocols/saved/${who.uid}`, { token: who.token })).body.protocols).toEqual([]);
+    expect((await api.request('GET', `/protocols/saved/${alice.uid}`, { token: alice.token })).body.protocols.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,2 @@
+export { SearchModule } from './search.module.js';
+export { SearchAppModule } from './app.module.js';

@@ -1,0 +1,65 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+
+export const TOKEN_VERIFIER = Symbol('TOKEN_VERIFIER');
+
+export interface AuthenticatedUser {
+  uid: string;
+  email?: string;
+  name?: string;
+}
+
+export interface TokenVerifier {
+  verify(token: string): Promise<AuthenticatedUser>;
+}
+
+/**
+ * Where verification keys come from: a JWKS URL (Keycloak, or the accounts service seen from another
+ * service) or, in the process that hosts accounts, its key ring directly.
+ */
+export class KeySource {
+  private getKey: JWTVerifyGetKey | null;
+
+  private constructor(getKey: JWTVerifyGetKey | null) {
+    this.getKey = getKey;
+  }
+
+  static remote(jwksUrl: string): KeySource {
+    return new KeySource(createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 }));
+  }
+
+  static local(): KeySource {
+    return new KeySource(null);
+  }
+
+  /** Called by the accounts module of the same process. */
+  provide(getKey: JWTVerifyGetKey): void {
+    this.getKey = getKey;
+  }
+
+  resolver(): JWTVerifyGetKey {
+    if (!this.getKey) throw new Error('no token verification keys: set AUTH_JWKS_URL or host the accounts module');
+    return this.getKey;
+  }
+}
+
+export class JoseTokenVerifier implements TokenVerifier {
+  constructor(
+    private readonly keys: KeySource,
+    private readonly options: { issuer: string; audience?: string },
+  ) {}
+
+  async verify(token: string): Promise<AuthenticatedUser> {
+    const { payload } = await jwtVerify(token, this.keys.resolver(), {
+      issuer: this.options.issuer,
+      audience: this.options.audience || undefined,
+      algorithms: ['ES256', 'RS256'],
+    });
+    return toUser(payload);
+  }
+}
+
+function toUser(payload: JWTPayload): AuthenticatedUser {
+  if (!payload.sub) throw new Error('token has no subject');
+  const claim = (name: string) => (typeof payload[name] === 'string' ? (payload[name] as string) : undefined);
+  return { uid: payload.sub, email: claim('email'), name: claim('name') ?? claim('preferred_username') };
+}

@@ -1,0 +1,82 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DynamicModule, Type } from '@nestjs/common';
+import { ConfigError, loadPlatformConfig, type PlatformConfig } from './config/platform-config.js';
+import { createLogger } from './logging/logger.js';
+import { PinoNestLogger } from './logging/nest-logger.js';
+import { Metrics } from './metrics/metrics.js';
+
+export interface CreateAppOptions {
+  /** URL prefix of every Nest route (the standalone server uses `api`). */
+  prefix?: string;
+}
+
+/** Where a service started alone finds the accounts service's keys when AUTH_JWKS_URL is not set. */
+export const LOCAL_ACCOUNTS_JWKS_URL = 'http://127.0.0.1:8086/.well-known/jwks.json';
+
+export interface RunServiceOptions extends CreateAppOptions {
+  /** True for processes that host the accounts module and so verify tokens with its key ring. */
+  hostsAccounts?: boolean;
+  afterCreate?: (app: NestFastifyApplication, config: PlatformConfig) => Promise<void>;
+}
+
+/** Builds a Fastify-backed Nest application with Cairn's error shape and request metrics. */
+export async function createServiceApp(
+  module: Type | DynamicModule,
+  config: PlatformConfig,
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: config.BODY_LIMIT_BYTES, trustProxy: true, logger: false });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    logger: new PinoNestLogger(),
+    abortOnError: false,
+  });
+  if (options.prefix) app.setGlobalPrefix(options.prefix);
+  const fastify = app.getHttpAdapter().getInstance();
+  const metrics = app.get(Metrics);
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.enableShutdownHooks();
+  return app;
+}
+
+/**
+ * Entry point of a service's main.ts: loads configuration (a bad setting stops the process with a
+ * message naming the variable), builds the app and listens.
+ */
+export async function runService(
+  service: string,
+  defaultPort: number,
+  moduleFor: (config: PlatformConfig) => Type | DynamicModule,
+  options: RunServiceOptions = {},
+): Promise<NestFastifyApplication> {
+  const logger = createLogger(service);
+  let config: PlatformConfig;
+  try {
+    config = loadPlatformConfig(service, defaultPort);
+    if (!options.hostsAccounts) config.AUTH_JWKS_URL ??= LOCAL_ACCOUNTS_JWKS_URL;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${service}: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    const app = await createServiceApp(moduleFor(config), config, options);
+    await options.afterCreate?.(app, config);
+    await app.listen(config.port, config.HOST);
+    logger.info({ url: await app.getUrl() }, `${service} listening`);
+    return app;
+  } catch (error) {
+    logger.fatal({ err: error }, `${service} failed to start`);
+    process.stderr.write(`${service} failed to start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}

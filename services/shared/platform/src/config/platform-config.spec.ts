@@ -1,0 +1,34 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError, loadPlatformConfig } from './platform-config.js';
+
+describe('loadPlatformConfig', () => {
+  it('defaults to the standalone adapters', () => {
+    const config = loadPlatformConfig('search', 8081, {});
+    expect(config).toMatchObject({
+      service: 'search',
+      port: 8081,
+      DATA_DIR: './.data',
+      EVENT_BUS: 'in-process',
+      DOCUMENT_STORE: 'sqlite',
+      BLOB_STORE: 'file',
+    });
+  });
+
+  it('reads a broker list', () => {
+    const config = loadPlatformConfig('search', 8081, { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'k0:9092, k1:9092' });
+    expect(config.KAFKA_BROKERS).toEqual(['k0:9092', 'k1:9092']);
+  });
+
+  it.each([
+    [{ EVENT_BUS: 'kafka' }, 'KAFKA_BROKERS'],
+    [{ DOCUMENT_STORE: 'mongo' }, 'MONGO_URL'],
+    [{ BLOB_STORE: 'gridfs' }, 'MONGO_URL'],
+    [{ EVENT_BUS: 'rabbit' }, 'EVENT_BUS'],
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ MONGO_URL: 'http://db' }, 'MONGO_URL'],
+    [{ AUTH_JWKS_URL: 'not a url' }, 'AUTH_JWKS_URL'],
+  ])('refuses %j naming %s', (env, variable) => {
+    expect(() => loadPlatformConfig('search', 8081, env)).toThrow(ConfigError);
+    expect(() => loadPlatformConfig('search', 8081, env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
+  });
+});

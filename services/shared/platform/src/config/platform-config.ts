@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const list = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean));
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const platformEnvSchema = z
+  .object({
+    PORT: port.optional(),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    EVENT_BUS: z.enum(['in-process', 'kafka']).default('in-process'),
+    KAFKA_BROKERS: list.optional(),
+    KAFKA_CLIENT_ID: z.string().min(1).optional(),
+    DOCUMENT_STORE: z.enum(['sqlite', 'mongo']).default('sqlite'),
+    BLOB_STORE: z.enum(['file', 'gridfs']).default('file'),
+    MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL').optional(),
+    AUTH_JWKS_URL: z.url().optional(),
+    AUTH_ISSUER: z.string().min(1).default('cairn'),
+    AUTH_AUDIENCE: z.string().default('cairn'),
+    BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  })
+  .superRefine((env, ctx) => {
+    if (env.EVENT_BUS === 'kafka' && !env.KAFKA_BROKERS?.length) {
+      ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_BUS=kafka (e.g. kafka-0:9092,kafka-1:9092)' });
+    }
+    if (env.DOCUMENT_STORE === 'mongo' && !env.MONGO_URL) {
+      ctx.addIssue({ code: 'custom', path: ['MONGO_URL'], message: 'is required when DOCUMENT_STORE=mongo' });
+    }
+    if (env.BLOB_STORE === 'gridfs' && !env.MONGO_URL) {
+      ctx.addIssue({ code: 'custom', path: ['MONGO_URL'], message: 'is required when BLOB_STORE=gridfs' });
+    }
+  });
+
+export type PlatformEnv = z.infer<typeof platformEnvSchema>;
+
+export interface PlatformConfig extends PlatformEnv {
+  /** Name of the service (or `standalone`), used for client ids, database names and logs. */
+  service: string;
+  port: number;
+}
+
+/** Parses `env` with `schema`; throws one ConfigError naming every bad variable. */
+export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const variable = issue.path.join('.') || 'environment';
+    return `  ${variable}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+export function loadPlatformConfig(service: string, defaultPort: number, env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const parsed = parseEnv(platformEnvSchema, env);
+  return { ...parsed, service, port: parsed.PORT ?? defaultPort };
+}

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** The process's Prometheus registry with default metrics and HTTP request timings. */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry, prefix: 'cairn_' });
+    this.httpDuration = new Histogram({
+      name: 'cairn_http_request_duration_seconds',
+      help: 'HTTP request duration by route and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10, 45],
+      registers: [this.registry],
+    });
+  }
+}

@@ -1,0 +1,101 @@
+import {
+  Global,
+  Inject,
+  Module,
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { join } from 'node:path';
+import { AuthGuard } from './auth/auth.guard.js';
+import { JoseTokenVerifier, KeySource, TOKEN_VERIFIER } from './auth/token-verifier.js';
+import { BLOB_STORE, type BlobStore } from './blobs/blob-store.port.js';
+import type { PlatformConfig } from './config/platform-config.js';
+import { DocumentStores } from './documents/document-stores.js';
+import { ErrorFilter } from './errors/error.filter.js';
+import { EVENT_BUS, type EventBus } from './events/event-bus.port.js';
+import { ProcessedEvents } from './events/processed-events.js';
+import { HealthController } from './health/health.controller.js';
+import { HealthRegistry } from './health/health.registry.js';
+import { Metrics } from './metrics/metrics.js';
+import { PLATFORM_CONFIG } from './platform.tokens.js';
+
+async function createEventBus(config: PlatformConfig, stores: DocumentStores): Promise<EventBus> {
+  const processed = new ProcessedEvents(stores.get(config.service));
+  if (config.EVENT_BUS === 'kafka') {
+    const { KafkaEventBus } = await import('./events/adapters/kafka-event-bus.adapter.js');
+    return new KafkaEventBus({
+      brokers: config.KAFKA_BROKERS!,
+      clientId: config.KAFKA_CLIENT_ID ?? `cairn-${config.service}`,
+      producer: config.service,
+      processed,
+    });
+  }
+  const { InProcessEventBus } = await import('./events/adapters/in-process-event-bus.adapter.js');
+  return new InProcessEventBus({ producer: config.service, processed });
+}
+
+async function createBlobStore(config: PlatformConfig): Promise<BlobStore> {
+  if (config.BLOB_STORE === 'gridfs') {
+    const { GridFsBlobStore } = await import('./blobs/adapters/gridfs-blob-store.adapter.js');
+    return new GridFsBlobStore({ url: config.MONGO_URL!, database: 'cairn_blobs' });
+  }
+  const { FileBlobStore } = await import('./blobs/adapters/file-blob-store.adapter.js');
+  return new FileBlobStore(join(config.DATA_DIR, 'blobs'));
+}
+
+/**
+ * Everything a Cairn process needs once: configuration, event bus, stores, blob store, token
+ * verification with the global auth guard, the error filter, health and metrics.
+ */
+@Global()
+@Module({})
+export class PlatformModule implements BeforeApplicationShutdown, OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly stores: DocumentStores,
+  ) {}
+
+  static forRoot(config: PlatformConfig): DynamicModule {
+    return {
+      module: PlatformModule,
+      controllers: [HealthController],
+      providers: [
+        { provide: PLATFORM_CONFIG, useValue: config },
+        HealthRegistry,
+        Metrics,
+        {
+          provide: DocumentStores,
+          useFactory: (health: HealthRegistry) => DocumentStores.create(config, health),
+          inject: [HealthRegistry],
+        },
+        { provide: EVENT_BUS, useFactory: createEventBus, inject: [PLATFORM_CONFIG, DocumentStores] },
+        { provide: BLOB_STORE, useFactory: createBlobStore, inject: [PLATFORM_CONFIG] },
+        {
+          provide: KeySource,
+          useFactory: () => (config.AUTH_JWKS_URL ? KeySource.remote(config.AUTH_JWKS_URL) : KeySource.local()),
+        },
+        {
+          provide: TOKEN_VERIFIER,
+          useFactory: (keys: KeySource) =>
+            new JoseTokenVerifier(keys, { issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE }),
+          inject: [KeySource],
+        },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_FILTER, useClass: ErrorFilter },
+      ],
+      exports: [PLATFORM_CONFIG, HealthRegistry, Metrics, DocumentStores, EVENT_BUS, BLOB_STORE, KeySource, TOKEN_VERIFIER],
+    };
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.bus.close();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.blobs.close();
+    await this.stores.closeAll();
+  }
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const MAX_LIST_LIMIT = 100;
+
+/** `?limit=`: a positive integer, `fallback` when absent, capped at 100. */
+export const listLimit = (fallback: number) =>
+  z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .default(fallback)
+    .transform((limit) => Math.min(limit, MAX_LIST_LIMIT));
+
+/** An id chosen by the client (conversation, message, protocol): no slashes, no control characters. */
+export const clientId = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(200, `${field} is too long`)
+    .regex(/^[A-Za-z0-9_.:-]+$/, `${field} may only contain letters, digits, '_', '-', '.' and ':'`);

@@ -1,0 +1,2 @@
+export { startMongoWireDouble, type MongoWireDouble } from './mongo-wire-double.js';
+export { dockerEngineReachable, startMongoContainer, type MongoContainer } from './mongo-container.js';

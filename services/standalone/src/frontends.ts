@@ -1,0 +1,86 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { createLogger, parseEnv } from '@cairn/platform';
+
+export const REMOTES = ['chat', 'sidebar', 'upload'] as const;
+/** Client-side routes of the shell (spec §2); any other page path redirects to `/`. */
+export const SPA_ROUTES = new Set(['/', '/login', '/signup', '/forgot-password', '/dashboard']);
+
+const frontendEnvSchema = z.object({
+  FRONTENDS_DIR: z.string().min(1).default(fileURLToPath(new URL('../../../frontends', import.meta.url))),
+  PUBLIC_API_BASE_URL: z.string().min(1).default('/api'),
+});
+
+export interface FrontendsOptions {
+  apiPrefix: string;
+}
+
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  remotes: Record<(typeof REMOTES)[number], string>;
+  auth: { mode: 'local' };
+}
+
+const logger = createLogger('frontends');
+
+const noCache = (path: string) => /(index\.html|mf-manifest\.json|remoteEntry\.js|mf-stats\.json)$/.test(path);
+
+/** Serves the shell at `/`, each remote at `/remotes/<name>/`, the runtime config and the SPA routes. */
+export async function serveFrontends(fastify: FastifyInstance, options: FrontendsOptions, env = process.env): Promise<void> {
+  const settings = parseEnv(frontendEnvSchema, env);
+  const shellDir = join(settings.FRONTENDS_DIR, 'shell', 'dist');
+  const runtimeConfig: RuntimeConfig = {
+    apiBaseUrl: settings.PUBLIC_API_BASE_URL,
+    remotes: Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])) as RuntimeConfig['remotes'],
+    auth: { mode: 'local' },
+  };
+  const setHeaders = (reply: FastifyReply, path: string) => {
+    reply.header('Cache-Control', noCache(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
+  };
+
+  const built = [shellDir, ...REMOTES.map((name) => join(settings.FRONTENDS_DIR, name, 'dist'))].filter((dir) => existsSync(dir));
+  if (existsSync(shellDir)) {
+    await fastify.register(fastifyStatic, { root: shellDir, prefix: '/', wildcard: false, index: false, setHeaders });
+  }
+  for (const name of REMOTES) {
+    const dir = join(settings.FRONTENDS_DIR, name, 'dist');
+    if (!existsSync(dir)) continue;
+    await fastify.register(fastifyStatic, {
+      root: dir,
+      prefix: `/remotes/${name}/`,
+      wildcard: false,
+      index: false,
+      decorateReply: !existsSync(shellDir),
+      setHeaders,
+    });
+  }
+  if (built.length < REMOTES.length + 1) {
+    logger.warn({ dir: settings.FRONTENDS_DIR }, 'some frontends are not built; run `npm run build`');
+  }
+
+  const sendShell = (reply: FastifyReply) => {
+    if (!existsSync(join(shellDir, 'index.html'))) {
+      return reply.status(503).type('text/plain').send('The Cairn frontend is not built yet. Run `npm run build`, then reload.');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', shellDir);
+  };
+
+  fastify.get('/runtime-config.json', async (_request, reply) => reply.header('Cache-Control', 'no-cache').send(runtimeConfig));
+
+  fastify.get('/*', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path === `/${options.apiPrefix}` || path.startsWith(`/${options.apiPrefix}/`)) {
+      return reply.status(404).send({ detail: { message: `Cannot GET ${path}`, category: 'not_found' } });
+    }
+    if (SPA_ROUTES.has(path.replace(/\/+$/, '') || '/')) return sendShell(reply);
+    if (/\.[A-Za-z0-9]+$/.test(path)) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return reply.redirect('/', 302);
+  });
+  fastify.get('/', async (_request, reply) => sendShell(reply));
+}

@@ -1,0 +1,2 @@
+export { StandaloneModule } from './standalone.module.js';
+export { serveFrontends, REMOTES, SPA_ROUTES, type RuntimeConfig } from './frontends.js';

@@ -1,0 +1,2 @@
+export { UploadsModule } from './uploads.module.js';
+export { UploadsAppModule } from './app.module.js';
