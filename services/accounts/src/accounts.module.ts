@@ -8,9 +8,12 @@ import { IdentitiesRepository } from './identities/identities.repository.js';
 import { JwksController } from './keys/jwks.controller.js';
 import { SigningKeys } from './keys/signing-keys.js';
 import { UsersController } from './users/users.controller.js';
+import { OutboxMailer } from './password-reset/mailer.js';
+import { PasswordResetController } from './password-reset/password-reset.controller.js';
+import { PasswordResetService, PUBLIC_URL } from './password-reset/password-reset.service.js';
 
 @Module({
-  controllers: [AuthController, JwksController, UsersController],
+  controllers: [AuthController, JwksController, UsersController, PasswordResetController],
   providers: [
     { provide: ACCOUNTS_STORE, useFactory: (stores: DocumentStores) => stores.get('accounts'), inject: [DocumentStores] },
     { provide: CLOCK, useValue: () => Date.now() },
@@ -18,6 +21,9 @@ import { UsersController } from './users/users.controller.js';
     SigningKeys,
     SignInThrottle,
     AuthService,
+    OutboxMailer,
+    PasswordResetService,
+    { provide: PUBLIC_URL, useFactory: () => process.env.PUBLIC_URL ?? 'http://localhost:8080' },
   ],
 })
 export class AccountsModule {}

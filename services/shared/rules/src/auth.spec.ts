@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { AuthMessages, passwordStrength, validateResetRequest, validateSignIn, validateSignUp } from './auth.js';
+import { AuthMessages, passwordStrength, validateNewPassword, validateResetRequest, validateSignIn, validateSignUp } from './auth.js';
 
 describe('passwordStrength', () => {
   it.each([
@@ -58,5 +58,14 @@ describe('validateResetRequest', () => {
   it('needs an e-mail', () => {
     expect(validateResetRequest({ email: ' ' })?.message).toBe('Please enter your email address');
     expect(validateResetRequest({ email: 'a@b.co' })).toBeNull();
+  });
+});
+
+describe('validateNewPassword', () => {
+  it('needs both fields, a match and six characters', () => {
+    expect(validateNewPassword({ password: 'secret1', confirmPassword: '' })?.message).toBe('Please fill in all fields');
+    expect(validateNewPassword({ password: 'secret1', confirmPassword: 'secret2' })?.message).toBe('Passwords do not match');
+    expect(validateNewPassword({ password: 'abc', confirmPassword: 'abc' })?.message).toBe('Password must be at least 6 characters');
+    expect(validateNewPassword({ password: 'secret1', confirmPassword: 'secret1' })).toBeNull();
   });
 });

@@ -19,6 +19,8 @@ export const AuthMessages = {
   signUpCancelled: 'Sign-up cancelled',
   signUpFailed: 'Failed to create account. Please try again',
   resetFailed: 'Failed to send reset email. Please try again',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  passwordUpdated: 'Your password has been changed. You can sign in with it now.',
 } as const;
 
 /** Error categories the accounts service returns; the browser maps each to its message. */
@@ -31,7 +33,8 @@ export type AuthErrorCategory =
   | 'user_not_found'
   | 'wrong_password'
   | 'user_disabled'
-  | 'too_many_attempts';
+  | 'too_many_attempts'
+  | 'invalid_token';
 
 export type PasswordStrength = '' | 'Too short' | 'Weak' | 'Medium' | 'Strong';
 
@@ -85,5 +88,13 @@ export function validateSignUp(input: {
 export function validateResetRequest(input: { email?: string | null }): AuthValidationError | null {
   if (blank(input.email)) return { category: 'missing_fields', message: AuthMessages.resetEmailRequired };
   if (!isValidEmail(input.email!.trim())) return { category: 'invalid_email', message: AuthMessages.invalidEmail };
+  return null;
+}
+
+/** A new password chosen from a reset link: both fields, matching, at least six characters. */
+export function validateNewPassword(input: { password?: string | null; confirmPassword?: string | null }): AuthValidationError | null {
+  if (!input.password || !input.confirmPassword) return { category: 'missing_fields', message: AuthMessages.fillAllFields };
+  if (input.password !== input.confirmPassword) return { category: 'password_mismatch', message: AuthMessages.passwordsDoNotMatch };
+  if (input.password.length < PASSWORD_MIN_LENGTH) return { category: 'weak_password', message: AuthMessages.passwordTooShort };
   return null;
 }

@@ -1,3 +1,4 @@
+export * from './browser/chromium.js';
 export * from './http/test-app.js';
 export * from './http/store-backends.js';
 export * from './http/test-tokens.js';

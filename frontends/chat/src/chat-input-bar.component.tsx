@@ -1,0 +1,67 @@
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  CHAT_INPUT_MAX_LENGTH,
+  IconButton,
+  characterCounter,
+  prepareChatInput,
+  type ChatModuleProps,
+  type SearchScope,
+} from '@cairn/frontend-shared';
+import { SampleQueries } from './sample-queries.component';
+import { ScopeSelector } from './scope-selector.component';
+
+function CharacterCount({ length }: { length: number }) {
+  const counter = characterCounter(length);
+  if (!counter.visible) return null;
+  return (
+    <span className={counter.warning ? 'char-count is-warning' : 'char-count'} aria-live="polite">
+      {counter.remaining} characters remaining
+    </span>
+  );
+}
+
+export function ChatInputBar({ initialQuery = '', onSend }: ChatModuleProps) {
+  const [text, setText] = useState(initialQuery.slice(0, CHAT_INPUT_MAX_LENGTH));
+  const [scope, setScope] = useState<SearchScope>('all');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+
+  const send = (event?: FormEvent) => {
+    event?.preventDefault();
+    const message = prepareChatInput(text);
+    if (message) onSend?.(message, scope);
+  };
+
+  const sendOnEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) send(event);
+  };
+
+  const pickSample = (sample: string) => {
+    setText(sample);
+    textarea.current?.focus();
+  };
+
+  return (
+    <div className="chat-input">
+      <ScopeSelector value={scope} onChange={setScope} />
+      <SampleQueries onPick={pickSample} />
+      <form className="chat-input__form" onSubmit={send}>
+        <textarea
+          ref={textarea}
+          className="chat-input__box"
+          aria-label="Message"
+          placeholder="Ask about a clinical protocol, e.g. dengue symptoms"
+          rows={2}
+          maxLength={CHAT_INPUT_MAX_LENGTH}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={sendOnEnter}
+        />
+        <IconButton type="submit" variant="primary" icon="send" label="Send message" disabled={!prepareChatInput(text)} />
+      </form>
+      <div className="chat-input__meta">
+        <span className="chat-input__hint">Enter to send · Shift+Enter for a new line</span>
+        <CharacterCount length={text.length} />
+      </div>
+    </div>
+  );
+}

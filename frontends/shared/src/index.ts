@@ -1,0 +1,36 @@
+export {
+  AuthMessages,
+  CHAT_SAMPLE_COUNT,
+  CHAT_INPUT_MAX_LENGTH,
+  LANDING_SAMPLE_COUNT,
+  SAMPLE_QUERIES,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_MEGABYTES,
+  UploadMessages,
+  checkUploadFile,
+  passwordStrength,
+  validateNewPassword,
+  validateResetRequest,
+  validateSignIn,
+  validateSignUp,
+  type PasswordStrength,
+} from '@cairn/rules';
+
+export * from './api/api-client';
+export * from './api/api-error';
+export * from './api/request-error-catalogue';
+export * from './auth/auth-client';
+export * from './auth/auth-messages';
+export * from './chat/character-counter';
+export * from './chat/chat-input';
+export * from './config/runtime-config';
+export * from './feedback/dialogs';
+export * from './feedback/toasts';
+export * from './platform/cairn-services';
+export * from './platform/remote-contracts';
+export * from './storage/app-storage';
+export * from './time/relative-time';
+export * from './ui/button.component';
+export * from './ui/feedback.component';
+export * from './ui/icon.component';
+export * from './ui/text-field.component';

@@ -1,0 +1,4 @@
+import '@cairn/frontend-shared/styles.css';
+
+// The async boundary lets Module Federation settle the shared singletons before any React code runs.
+void import('./bootstrap');

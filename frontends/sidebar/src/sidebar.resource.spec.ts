@@ -1,0 +1,96 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiClient } from '@cairn/frontend-shared';
+import {
+  fetchRecentSearches,
+  fetchSavedChecklists,
+  messageCountLabel,
+  readList,
+  toRecentSearchCard,
+  toSavedChecklistCard,
+} from './sidebar.resource';
+
+function apiAnswering(status: number, body: unknown) {
+  const urls: string[] = [];
+  const fetchImpl = (async (url: string) => {
+    urls.push(url);
+    return new Response(JSON.stringify(body), { status });
+  }) as unknown as typeof fetch;
+  return { api: new ApiClient({ baseUrl: '/api', fetch: fetchImpl, getAccessToken: () => 'tok' }), urls };
+}
+
+describe('saved checklist cards', () => {
+  it('keeps the saved fields', () => {
+    expect(
+      toSavedChecklistCard(
+        { id: 'protocol_dengue', title: 'Dengue Management', organization: 'WHO', region: 'Global', year: 2024, saved_at: '2025-01-02T03:04:05Z' },
+        0,
+      ),
+    ).toEqual({
+      id: 'protocol_dengue',
+      title: 'Dengue Management',
+      organization: 'WHO',
+      region: 'Global',
+      year: '2024',
+      savedAt: '2025-01-02T03:04:05Z',
+    });
+  });
+
+  it('falls back to Untitled Protocol and Unknown', () => {
+    expect(toSavedChecklistCard({ title: '  ', organization: null }, 3)).toEqual({
+      id: 'saved_3',
+      title: 'Untitled Protocol',
+      organization: 'Unknown',
+      region: 'Unknown',
+      year: 'Unknown',
+      savedAt: null,
+    });
+  });
+});
+
+describe('recent search cards', () => {
+  it('reads title, time and message count', () => {
+    expect(toRecentSearchCard({ id: 'conv_1', title: 'malaria treatment', updated_at: '2025-01-01T00:00:00Z', message_count: 4 }, 0)).toEqual({
+      id: 'conv_1',
+      title: 'malaria treatment',
+      updatedAt: '2025-01-01T00:00:00Z',
+      messageCount: 4,
+    });
+  });
+
+  it('tolerates missing fields', () => {
+    expect(toRecentSearchCard({ message_count: 'many' }, 1)).toMatchObject({ id: 'conversation_1', messageCount: 0 });
+  });
+
+  it('labels the message count', () => {
+    expect(messageCountLabel(1)).toBe('1 message');
+    expect(messageCountLabel(7)).toBe('7 messages');
+  });
+});
+
+describe('readList', () => {
+  it('reads the list and drops entries that are not objects', () => {
+    expect(readList({ success: true, protocols: [{ id: 'a' }, 'junk'] }, 'protocols')).toEqual([{ id: 'a' }]);
+    expect(readList({ success: true }, 'conversations')).toEqual([]);
+  });
+
+  it('treats an unsuccessful answer as a failure', () => {
+    expect(() => readList({ success: false, error: 'db down' }, 'protocols')).toThrow('db down');
+  });
+});
+
+describe('sidebar calls', () => {
+  it('asks for 50 saved checklists and 10 recent searches of the user', async () => {
+    const saved = apiAnswering(200, { success: true, protocols: [{ title: 'CPR' }] });
+    await expect(fetchSavedChecklists(saved.api, 'u 1')).resolves.toHaveLength(1);
+    expect(saved.urls).toEqual(['/api/protocols/saved/u%201?limit=50']);
+
+    const recent = apiAnswering(200, { success: true, conversations: [] });
+    await expect(fetchRecentSearches(recent.api, 'u1')).resolves.toEqual([]);
+    expect(recent.urls).toEqual(['/api/conversations/u1?limit=10']);
+  });
+
+  it('passes a 404 on as a failure for the caller to show as empty', async () => {
+    const { api } = apiAnswering(404, { detail: { message: 'Not Found' } });
+    await expect(fetchSavedChecklists(api, 'u1')).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -1,0 +1,79 @@
+import type { ApiClient } from '@cairn/frontend-shared';
+
+/** Spec §9 fetch sizes for the sidebar. */
+export const SAVED_CHECKLISTS_LIMIT = 50;
+export const RECENT_SEARCHES_LIMIT = 10;
+
+const UNKNOWN = 'Unknown';
+
+export interface SavedChecklistCard {
+  id: string;
+  title: string;
+  organization: string;
+  region: string;
+  year: string;
+  savedAt: string | null;
+}
+
+export interface RecentSearchCard {
+  id: string;
+  title: string;
+  updatedAt: string | null;
+  messageCount: number;
+}
+
+type Entry = Record<string, unknown>;
+
+const isEntry = (value: unknown): value is Entry => typeof value === 'object' && value !== null;
+
+const text = (value: unknown): string | null => {
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+};
+
+export function toSavedChecklistCard(entry: Entry, index: number): SavedChecklistCard {
+  return {
+    id: text(entry.id) ?? `saved_${index}`,
+    title: text(entry.title) ?? 'Untitled Protocol',
+    organization: text(entry.organization) ?? UNKNOWN,
+    region: text(entry.region) ?? UNKNOWN,
+    year: text(entry.year) ?? UNKNOWN,
+    savedAt: text(entry.saved_at),
+  };
+}
+
+export function toRecentSearchCard(entry: Entry, index: number): RecentSearchCard {
+  const count = Number(entry.message_count);
+  return {
+    id: text(entry.id) ?? `conversation_${index}`,
+    title: text(entry.title) ?? 'New Protocol',
+    updatedAt: text(entry.updated_at),
+    messageCount: Number.isFinite(count) && count > 0 ? Math.floor(count) : 0,
+  };
+}
+
+/** Reads `{success, <key>: [...], error}`; an unsuccessful answer is a failure like any other. */
+export function readList(body: unknown, key: 'protocols' | 'conversations'): Entry[] {
+  if (!isEntry(body)) throw new Error('Unexpected answer');
+  if (body.success === false) throw new Error(typeof body.error === 'string' ? body.error : 'The service reported a failure');
+  const list = body[key];
+  return Array.isArray(list) ? list.filter(isEntry) : [];
+}
+
+export async function fetchSavedChecklists(api: ApiClient, uid: string, signal?: AbortSignal): Promise<SavedChecklistCard[]> {
+  const body = await api.get(`/protocols/saved/${encodeURIComponent(uid)}`, {
+    query: { limit: SAVED_CHECKLISTS_LIMIT },
+    signal,
+  });
+  return readList(body, 'protocols').map(toSavedChecklistCard);
+}
+
+export async function fetchRecentSearches(api: ApiClient, uid: string, signal?: AbortSignal): Promise<RecentSearchCard[]> {
+  const body = await api.get(`/conversations/${encodeURIComponent(uid)}`, {
+    query: { limit: RECENT_SEARCHES_LIMIT },
+    signal,
+  });
+  return readList(body, 'conversations').map(toRecentSearchCard);
+}
+
+export const messageCountLabel = (count: number): string => `${count} ${count === 1 ? 'message' : 'messages'}`;

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium, spawnService, testOutputPath, type SpawnedService } from '@cairn/testing';
+
+const root = resolve(import.meta.dirname, '../../..');
+const entry = resolve(root, 'services/standalone/dist/main.js');
+
+describe('Cairn in Chromium', () => {
+  let server: SpawnedService;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    for (const app of ['shell', 'chat', 'sidebar', 'upload']) {
+      if (!existsSync(resolve(root, 'frontends', app, 'dist'))) throw new Error(`frontends/${app} is not built; run \`npm run build\``);
+    }
+    server = await spawnService(entry);
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('renders the landing page with the first four sample queries', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    for (const sample of ['dengue symptoms', 'malaria treatment', 'heart attack response', 'asthma attack emergency']) {
+      await page.getByRole('button', { name: sample }).waitFor();
+    }
+    expect(await page.getByRole('button', { name: 'COVID-19 home management' }).count()).toBe(0);
+    expect(await page.getByText(/professional use only/i).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: testOutputPath('landing.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('signs up, lands on /dashboard and shows the sidebar and chat remotes', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(/\/login$/);
+    await page.getByRole('link', { name: /sign up|create/i }).first().click();
+    await page.waitForURL(/\/signup$/);
+    await page.getByLabel('Full Name').fill('Asha Rao');
+    await page.getByLabel('Email').fill(`asha-${randomUUID()}@ward.org`);
+    await page.getByLabel('Password', { exact: true }).fill('Sup3rSecret');
+    await page.getByLabel('Confirm Password').fill('Sup3rSecret');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByTestId('remote-sidebar').waitFor();
+    await page.getByTestId('remote-chat').waitFor();
+    expect(await page.getByTestId('slot-sidebar').getByText('No saved checklists yet').count()).toBe(1);
+    expect(await page.getByText('Hybrid Search').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: testOutputPath('dashboard.png') });
+    await page.close();
+  });
+});
