@@ -1,0 +1,240 @@
+import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
+import type { Topic } from '@cairn/contracts';
+import { ClientKafka } from '@nestjs/microservices';
+import { logLevel, type LogEntry } from '@nestjs/microservices/external/kafka.interface.js';
+import {
+  Partitioners,
+  type Consumer,
+  type ConsumerConfig,
+  type EachBatchPayload,
+  type Kafka,
+  type KafkaMessage,
+} from 'kafkajs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { lastValueFrom } from 'rxjs';
+import { createLogger, type Logger } from '../../logging/logger.js';
+import { createEnvelope, decodeEnvelope, encodeEnvelope } from '../envelope.js';
+import type { EventBus, EventEnvelope, EventHandler, PublishOptions } from '../event-bus.port.js';
+import type { ProcessedEvents } from '../processed-events.js';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  /** Written into every envelope this bus publishes. */
+  producer: string;
+  processed: ProcessedEvents;
+  /** kafkajs consumer tuning (session, heartbeat, fetch wait); the group id comes from subscribe(). */
+  consumer?: Omit<ConsumerConfig, 'groupId'>;
+  /** Delay before a failed event is handed to its handler again; doubles per attempt up to maxRetryDelayMs. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+interface Subscription {
+  topic: Topic;
+  handlers: EventHandler[];
+  next: number;
+}
+
+interface Group {
+  id: string;
+  consumer: Consumer;
+  subscriptions: Map<string, Subscription>;
+  /** Sorted, comma-joined topics the consumer was started with; '' while it is not running. */
+  runningTopics: string;
+  starting: Promise<void>;
+  /** Failed attempts per `topic/partition/offset`, for the growing back-off. */
+  failures: Map<string, number>;
+}
+
+/**
+ * Events on Kafka: topic = event name, value = the protobuf envelope, key = the partition key.
+ * Each `group` is one Kafka consumer group. When a handler throws, its partition pauses with the
+ * event unacknowledged and resumes after a back-off, so the same event comes again; other
+ * partitions keep flowing.
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly logger = createLogger('kafka-event-bus');
+  private readonly client: ClientKafka;
+  private readonly groups = new Map<string, Group>();
+  private readonly closing = new AbortController();
+
+  constructor(private readonly options: KafkaEventBusOptions) {
+    this.client = new ClientKafka({
+      client: { brokers: options.brokers, clientId: options.clientId, ...kafkaLogging(createLogger('kafkajs')) },
+      producer: { createPartitioner: Partitioners.DefaultPartitioner },
+      producerOnlyMode: true,
+      postfixId: '',
+    });
+  }
+
+  async publish<Desc extends DescMessage>(
+    topic: Topic<Desc>,
+    payload: MessageInitShape<Desc>,
+    options?: PublishOptions,
+  ): Promise<EventEnvelope<Desc>> {
+    this.assertOpen();
+    const event = createEnvelope(topic, payload, this.options.producer, options);
+    const value = Buffer.from(encodeEnvelope(topic, event));
+    await lastValueFrom(this.client.emit(topic.name, { key: options?.key ?? null, value }));
+    return event;
+  }
+
+  /** Resolves once this process's member of `group` has joined and been given its partitions. */
+  async subscribe<Desc extends DescMessage>(topic: Topic<Desc>, group: string, handler: EventHandler<Desc>) {
+    this.assertOpen();
+    const kafka = await this.kafka();
+    const entry = this.groups.get(group) ?? this.createGroup(kafka, group);
+    const subscription = entry.subscriptions.get(topic.name) ?? { topic: topic as Topic, handlers: [], next: 0 };
+    subscription.handlers.push(this.options.processed.deduplicate(group, handler) as EventHandler);
+    entry.subscriptions.set(topic.name, subscription);
+    await this.start(entry);
+  }
+
+  async close(): Promise<void> {
+    if (this.closing.signal.aborted) return;
+    this.closing.abort();
+    const groups = [...this.groups.values()];
+    await Promise.allSettled(groups.map((group) => group.starting));
+    await Promise.allSettled(groups.map((group) => group.consumer.disconnect()));
+    await this.client.close();
+  }
+
+  private assertOpen(): void {
+    if (this.closing.signal.aborted) throw new Error('event bus is closed');
+  }
+
+  private async kafka(): Promise<Kafka> {
+    await this.client.connect();
+    return this.client.unwrap<Kafka>();
+  }
+
+  // Nest's ServerKafka fixes one consumer group and its topics at listen() and leaves a failed event
+  // to kafkajs's retrier, which restarts the consumer after a few tries. Groups arrive here at
+  // runtime and a failed event only pauses its partition, so consumers are plain kafkajs consumers
+  // made from the Nest client's Kafka.
+  private createGroup(kafka: Kafka, id: string): Group {
+    const consumer = kafka.consumer({ ...this.options.consumer, groupId: id });
+    const group: Group = {
+      id,
+      consumer,
+      subscriptions: new Map(),
+      runningTopics: '',
+      starting: Promise.resolve(),
+      failures: new Map(),
+    };
+    this.groups.set(id, group);
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || this.closing.signal.aborted) return;
+      this.logger.error({ err: payload.error, group: id }, 'consumer crashed, restarting it');
+      group.runningTopics = '';
+      this.later(this.options.retryDelayMs ?? 1_000)
+        .then(() => this.start(group))
+        .catch((error: unknown) => {
+          if (!this.closing.signal.aborted) this.logger.error({ err: error, group: id }, 'consumer restart failed');
+        });
+    });
+    return group;
+  }
+
+  /** (Re)starts the group's consumer when its topic list changed; kafkajs cannot add topics to a running consumer. */
+  private start(group: Group): Promise<void> {
+    group.starting = group.starting
+      .catch(() => undefined)
+      .then(async () => {
+        const topics = [...group.subscriptions.keys()].sort().join();
+        if (this.closing.signal.aborted || topics === group.runningTopics) return;
+        if (group.runningTopics) await group.consumer.stop();
+        group.runningTopics = '';
+        await group.consumer.connect();
+        // A new group starts at the earliest offset, so events published before its first join are not lost.
+        await group.consumer.subscribe({ topics: [...group.subscriptions.keys()], fromBeginning: true });
+        group.runningTopics = topics;
+        await group.consumer.run({
+          // Offsets are resolved one handled event at a time, never past a failed one.
+          eachBatchAutoResolve: false,
+          // Committing after every event keeps a rebalance from handing handled events to another member.
+          autoCommitThreshold: 1,
+          eachBatch: (payload) => this.deliverBatch(group, payload),
+        });
+      });
+    return group.starting;
+  }
+
+  private async deliverBatch(group: Group, payload: EachBatchPayload): Promise<void> {
+    const { batch, resolveOffset, commitOffsetsIfNecessary, heartbeat, pause, isRunning, isStale } = payload;
+    const subscription = group.subscriptions.get(batch.topic)!;
+    for (const message of batch.messages) {
+      if (!isRunning() || isStale()) return;
+      const retryInMs = await this.deliver(group, subscription, batch.partition, message);
+      if (retryInMs !== undefined) {
+        const resume = pause();
+        this.later(retryInMs).then(resume, () => undefined);
+        return;
+      }
+      resolveOffset(message.offset);
+      await commitOffsetsIfNecessary();
+      await heartbeat();
+    }
+  }
+
+  /** Hands one event to a handler; returns the back-off before it is due again if the handler failed. */
+  private async deliver(
+    group: Group,
+    subscription: Subscription,
+    partition: number,
+    message: KafkaMessage,
+  ): Promise<number | undefined> {
+    const { topic } = subscription;
+    const where = { group: group.id, topic: topic.name, partition, offset: message.offset };
+    let event: EventEnvelope;
+    try {
+      event = decodeEnvelope(topic, message.value ?? new Uint8Array());
+    } catch (error) {
+      // Bytes that cannot be decoded never will be; holding the partition on them would stop it for good.
+      this.logger.error({ err: error, ...where }, 'skipping undecodable event');
+      return undefined;
+    }
+    const key = `${topic.name}/${partition}/${message.offset}`;
+    try {
+      await subscription.handlers[subscription.next++ % subscription.handlers.length](event);
+      group.failures.delete(key);
+      return undefined;
+    } catch (error) {
+      const attempt = (group.failures.get(key) ?? 0) + 1;
+      group.failures.set(key, attempt);
+      const retryInMs = Math.min(
+        (this.options.retryDelayMs ?? 1_000) * 2 ** (attempt - 1),
+        this.options.maxRetryDelayMs ?? 60_000,
+      );
+      this.logger.warn({ err: error, ...where, eventId: event.id, attempt, retryInMs }, 'event handler failed, retrying');
+      return retryInMs;
+    }
+  }
+
+  /** Resolves after `ms`, or rejects as soon as the bus closes. */
+  private later(ms: number): Promise<void> {
+    return sleep(ms, undefined, { signal: this.closing.signal });
+  }
+}
+
+const pinoMethod = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'info',
+  [logLevel.DEBUG]: 'debug',
+} as const;
+
+/** kafkajs logging through pino, at pino's level (so silent in tests). */
+function kafkaLogging(logger: Logger) {
+  const levels = [logLevel.DEBUG, logLevel.INFO, logLevel.WARN, logLevel.ERROR] as const;
+  return {
+    logLevel: levels.find((level) => logger.isLevelEnabled(pinoMethod[level])) ?? logLevel.NOTHING,
+    logCreator:
+      () =>
+      ({ namespace, level, log }: LogEntry) => {
+        const { message, timestamp: _timestamp, logger: _logger, ...fields } = log;
+        logger[pinoMethod[level as keyof typeof pinoMethod] ?? 'error']({ namespace, ...fields }, message);
+      },
+  };
+}

@@ -1,0 +1,10 @@
+export {
+  startOpenAiDouble,
+  type ChatReply,
+  type ChatResponder,
+  type OpenAiChatRequest,
+  type OpenAiDouble,
+  type OpenAiDoubleOptions,
+  type OpenAiFault,
+  type RecordedOpenAiRequest,
+} from './openai-double.js';
