@@ -1,2 +1,13 @@
 export { SearchModule } from './search.module.js';
 export { SearchAppModule } from './app.module.js';
+export { GLOBAL_OWNER, type IndexedChunk } from './chunks/chunk.js';
+export { chunkDocument, type ProtocolDocumentInput } from './chunks/chunker.js';
+export { readCorpusFiles, starterDocument } from './corpus/starter-corpus.js';
+export type { Embedder } from './embedding/embedder.port.js';
+export { createEmbedder } from './search-adapters.js';
+export { loadSearchConfig } from './config/search-config.js';
+export { ChunkWriter } from './indexing/chunk-writer.js';
+export { SqliteKeywordIndex } from './keyword/adapters/sqlite-keyword-index.adapter.js';
+export { SqliteVectorIndex } from './vector/adapters/sqlite-vector-index.adapter.js';
+export { RelevanceScorer, queryConcepts, coverage, RELEVANCE_THRESHOLD } from './relevance/relevance.js';
+export { SearchService, type RetrievalMode, type SearchResult } from './search/search.service.js';

@@ -1,4 +1,15 @@
 import { Module } from '@nestjs/common';
+import { ProtocolEventsConsumer } from './indexing/protocol-events.consumer.js';
+import { StarterCorpusIndexer } from './indexing/starter-corpus.indexer.js';
+import { RelevanceScorer } from './relevance/relevance.js';
+import { SearchIndexModule } from './search-index.module.js';
+import { SearchController } from './search/search.controller.js';
+import { SearchService } from './search/search.service.js';
 
-@Module({})
+@Module({
+  imports: [SearchIndexModule],
+  controllers: [SearchController],
+  providers: [RelevanceScorer, SearchService, StarterCorpusIndexer, ProtocolEventsConsumer],
+  exports: [SearchService],
+})
 export class SearchModule {}

@@ -66,9 +66,9 @@ const authResponse = (user = asha, expiresIn = 3600): AuthResponse => ({
 function setup(routes: Record<string, Route>, storage = memoryStorage()) {
   const { fetchImpl, calls } = accountsService(routes);
   const { timers, advance } = manualTimers();
-  let client!: LocalAuthClient;
-  const api = new ApiClient({ baseUrl: '/api', fetch: fetchImpl, timers, getAccessToken: () => client.getAccessToken() });
-  client = new LocalAuthClient({ accounts: new AccountsResource(api), storage, now: () => clock.now, timers });
+  const holder: { client?: LocalAuthClient } = {};
+  const api = new ApiClient({ baseUrl: '/api', fetch: fetchImpl, timers, getAccessToken: () => holder.client!.getAccessToken() });
+  const client = (holder.client = new LocalAuthClient({ accounts: new AccountsResource(api), storage, now: () => clock.now, timers }));
   const states: (CairnUser | null)[] = [];
   client.onAuthStateChanged((user) => states.push(user));
   return { client, storage, calls, advance, states };

@@ -42,19 +42,32 @@ export class KeySource {
   }
 }
 
+/** Verified tokens are remembered (until they expire) so a busy client is not re-verified on every call. */
+const VERIFIED_CACHE_LIMIT = 10_000;
+
 export class JoseTokenVerifier implements TokenVerifier {
+  private readonly verified = new Map<string, { user: AuthenticatedUser; expiresAt: number }>();
+
   constructor(
     private readonly keys: KeySource,
     private readonly options: { issuer: string; audience?: string },
   ) {}
 
   async verify(token: string): Promise<AuthenticatedUser> {
+    const cached = this.verified.get(token);
+    if (cached && cached.expiresAt > Date.now()) return cached.user;
+    this.verified.delete(token);
     const { payload } = await jwtVerify(token, this.keys.resolver(), {
       issuer: this.options.issuer,
       audience: this.options.audience || undefined,
       algorithms: ['ES256', 'RS256'],
     });
-    return toUser(payload);
+    const user = toUser(payload);
+    if (payload.exp) {
+      if (this.verified.size >= VERIFIED_CACHE_LIMIT) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { user, expiresAt: payload.exp * 1000 });
+    }
+    return user;
   }
 }
 

@@ -1,0 +1,38 @@
+/** Where a chunk came from: the bundled starter corpus, the ingest CLI, or a user's approved protocol. */
+export type ChunkSource = 'starter' | 'ingested' | 'protocol';
+
+export const GLOBAL_OWNER = 'global';
+
+/** A user's documents are owned by `user:<uid>`, so no user id can ever collide with `global`. */
+export const userOwner = (uid: string) => `user:${uid}`;
+
+/** The owner as API responses show it: `global` or the user's id. */
+export const ownerForDisplay = (owner: string) => (owner.startsWith('user:') ? owner.slice('user:'.length) : owner);
+
+/** A searchable piece of a protocol document: one section (or part of one) with its document's metadata. */
+export interface IndexedChunk {
+  id: string;
+  documentId: string;
+  owner: string;
+  source: ChunkSource;
+  title: string;
+  organization: string;
+  region: string;
+  year: number | null;
+  disease: string;
+  topics: string[];
+  section: string;
+  body: string;
+  sourceUrl: string;
+}
+
+export interface ScoredId {
+  id: string;
+  score: number;
+}
+
+export interface DocumentFilter {
+  owner: string;
+  documentId?: string;
+  source?: ChunkSource;
+}

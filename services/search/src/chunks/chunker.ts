@@ -1,0 +1,63 @@
+import type { ChunkSource, IndexedChunk } from './chunk.js';
+
+export interface DocumentSection {
+  heading: string;
+  text: string;
+}
+
+export interface ProtocolDocumentInput {
+  id: string;
+  owner: string;
+  source: ChunkSource;
+  title: string;
+  organization: string;
+  region: string;
+  year: number | null;
+  disease: string;
+  topics: string[];
+  sourceUrl: string;
+  sections: DocumentSection[];
+}
+
+/** Sections longer than this are split between lines (bullets, paragraphs), never inside one. */
+export const MAX_CHUNK_CHARACTERS = 1400;
+
+function splitLongText(text: string, max: number): string[] {
+  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const parts: string[] = [];
+  let current = '';
+  for (const line of lines) {
+    if (current && current.length + line.length + 1 > max) {
+      parts.push(current);
+      current = '';
+    }
+    current = current ? `${current}\n${line}` : line;
+  }
+  if (current) parts.push(current);
+  return parts;
+}
+
+/** One chunk per section (split on line boundaries when long), each carrying the document's metadata. */
+export function chunkDocument(document: ProtocolDocumentInput, max = MAX_CHUNK_CHARACTERS): IndexedChunk[] {
+  const chunks: IndexedChunk[] = [];
+  document.sections.forEach((section, sectionIndex) => {
+    splitLongText(section.text, max).forEach((body, part) => {
+      chunks.push({
+        id: `${document.id}#${sectionIndex + 1}${part > 0 ? `.${part + 1}` : ''}`,
+        documentId: document.id,
+        owner: document.owner,
+        source: document.source,
+        title: document.title,
+        organization: document.organization,
+        region: document.region,
+        year: document.year,
+        disease: document.disease,
+        topics: document.topics,
+        section: section.heading,
+        body,
+        sourceUrl: document.sourceUrl,
+      });
+    });
+  });
+  return chunks;
+}

@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { DocumentFilter, IndexedChunk } from '../chunks/chunk.js';
+import { chunkEmbeddingText, EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
+import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
+import { VECTOR_INDEX, type VectorIndex } from '../vector/vector-index.port.js';
+
+const EMBEDDING_BATCH = 64;
+
+/** Writes chunks to both indexes (embedding them on the way) and deletes from both. */
+@Injectable()
+export class ChunkWriter {
+  constructor(
+    @Inject(KEYWORD_INDEX) private readonly keywords: KeywordIndex,
+    @Inject(VECTOR_INDEX) private readonly vectors: VectorIndex,
+    @Inject(EMBEDDER) private readonly embedder: Embedder | null,
+  ) {}
+
+  async write(chunks: IndexedChunk[], onProgress?: (done: number) => void): Promise<void> {
+    for (let start = 0; start < chunks.length; start += EMBEDDING_BATCH) {
+      const batch = chunks.slice(start, start + EMBEDDING_BATCH);
+      await this.keywords.upsert(batch);
+      if (this.embedder) {
+        const vectors = await this.embedder.embedDocuments(batch.map(chunkEmbeddingText));
+        await this.vectors.upsert(
+          batch.map((chunk, i) => ({ id: chunk.id, owner: chunk.owner, documentId: chunk.documentId, source: chunk.source, vector: vectors[i] })),
+        );
+      }
+      onProgress?.(start + batch.length);
+    }
+  }
+
+  /** Replaces every chunk of one document. */
+  async replaceDocument(filter: Required<Pick<DocumentFilter, 'owner' | 'documentId'>>, chunks: IndexedChunk[]): Promise<void> {
+    await this.delete(filter);
+    await this.write(chunks);
+  }
+
+  async delete(filter: DocumentFilter): Promise<number> {
+    const [removed] = await Promise.all([this.keywords.deleteDocuments(filter), this.vectors.deleteDocuments(filter)]);
+    return removed;
+  }
+}

@@ -1,0 +1,48 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Topics, type ProtocolDocument } from '@cairn/contracts';
+import { EVENT_BUS, type EventBus } from '@cairn/platform';
+import { userOwner } from '../chunks/chunk.js';
+import { chunkDocument } from '../chunks/chunker.js';
+import { ChunkWriter } from './chunk-writer.js';
+
+const GROUP = 'search';
+
+/** Keeps users' approved protocols in the shared index (owner = uid) and erases them when asked. */
+@Injectable()
+export class ProtocolEventsConsumer implements OnModuleInit {
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly writer: ChunkWriter,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const index = async (protocol: ProtocolDocument | undefined) => {
+      if (!protocol?.ownerId || !protocol.protocolId) return;
+      await this.writer.replaceDocument({ owner: userOwner(protocol.ownerId), documentId: protocol.protocolId }, userChunks(protocol));
+    };
+    await this.bus.subscribe(Topics.protocolApproved, GROUP, (event) => index(event.payload.protocol));
+    await this.bus.subscribe(Topics.protocolUpdated, GROUP, (event) => index(event.payload.protocol));
+    await this.bus.subscribe(Topics.protocolDeleted, GROUP, async (event) => {
+      await this.writer.delete({ owner: userOwner(event.payload.ownerId), documentId: event.payload.protocolId });
+    });
+    await this.bus.subscribe(Topics.userDeleted, GROUP, async (event) => {
+      await this.writer.delete({ owner: userOwner(event.payload.userId) });
+    });
+  }
+}
+
+export function userChunks(protocol: ProtocolDocument) {
+  return chunkDocument({
+    id: protocol.protocolId,
+    owner: userOwner(protocol.ownerId),
+    source: 'protocol',
+    title: protocol.title,
+    organization: protocol.organization,
+    region: protocol.region,
+    year: protocol.year || null,
+    disease: protocol.disease,
+    topics: [],
+    sourceUrl: protocol.sourceUrl,
+    sections: protocol.sections.map((section) => ({ heading: section.heading, text: section.body })),
+  });
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from '@jest/globals';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SqliteDocumentStore } from '@cairn/platform';
+import { loadSearchConfig } from '../config/search-config.js';
+import { LocalEmbedderAdapter } from '../embedding/adapters/local-embedder.adapter.js';
+import { SqliteKeywordIndex } from '../keyword/adapters/sqlite-keyword-index.adapter.js';
+import { SqliteVectorIndex } from '../vector/adapters/sqlite-vector-index.adapter.js';
+import { ChunkWriter } from './chunk-writer.js';
+import { StarterCorpusIndexer } from './starter-corpus.indexer.js';
+
+describe('StarterCorpusIndexer', () => {
+  it('builds the index once, and again only when the corpus changes', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cairn-starter-'));
+    const corpus = join(dataDir, 'corpus');
+    cpSync(resolve(import.meta.dirname, '../../corpus/who'), join(corpus, 'who'), { recursive: true });
+    const store = new SqliteDocumentStore(join(dataDir, 'search.sqlite'));
+    const keywords = new SqliteKeywordIndex(join(dataDir, 'index.sqlite'));
+    const vectors = new SqliteVectorIndex(join(dataDir, 'index.sqlite'));
+    const embedder = await LocalEmbedderAdapter.load();
+    const indexer = new StarterCorpusIndexer(loadSearchConfig({ SEARCH_CORPUS_DIR: corpus }), store, embedder, new ChunkWriter(keywords, vectors, embedder));
+
+    const first = await indexer.ensureIndexed();
+    expect(first.rebuilt).toBe(true);
+    expect(first.chunks).toBeGreaterThan(50);
+    expect(await keywords.count({ owner: 'global', source: 'starter' })).toBe(first.chunks);
+    expect(await vectors.count({ owner: 'global' })).toBe(first.chunks);
+
+    expect((await indexer.ensureIndexed()).rebuilt).toBe(false);
+
+    writeFileSync(
+      join(corpus, 'who', 'zz-new.md'),
+      '---\ntitle: Yaws eradication\norganization: WHO\nregion: Global\nyear: 2024\ndisease: Yaws\ntopics: [yaws]\nsource_url: https://www.who.int/health-topics/yaws\nlast_reviewed: 2026-11-20\n---\n\n## Treat\n- Give a single oral dose of azithromycin for yaws.\n',
+    );
+    const changed = await indexer.ensureIndexed();
+    expect(changed).toMatchObject({ rebuilt: true, chunks: first.chunks + 1, documents: first.documents + 1 });
+    expect(await keywords.count({ owner: 'global', source: 'starter' })).toBe(first.chunks + 1);
+    await Promise.all([keywords.close(), vectors.close(), store.close()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});

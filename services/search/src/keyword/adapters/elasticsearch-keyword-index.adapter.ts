@@ -1,0 +1,160 @@
+import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import type { DocumentFilter, IndexedChunk, ScoredId } from '../../chunks/chunk.js';
+import type { KeywordIndex, KeywordQuery } from '../keyword-index.port.js';
+
+export interface ElasticsearchKeywordIndexOptions {
+  url: string;
+  index: string;
+}
+
+/** One chunk as indexed: the searchable text, the filter fields, and the chunk itself (stored, not indexed). */
+interface ChunkDocument {
+  owner: string;
+  documentId: string;
+  source: string;
+  title: string;
+  disease: string;
+  section: string;
+  body: string;
+  chunk: IndexedChunk;
+}
+
+const english = { type: 'text', analyzer: 'english' } as const;
+
+const CHUNK_MAPPINGS: estypes.MappingTypeMapping = {
+  dynamic: 'strict',
+  properties: {
+    owner: { type: 'keyword' },
+    documentId: { type: 'keyword' },
+    source: { type: 'keyword' },
+    title: english,
+    disease: english,
+    section: english,
+    body: english,
+    chunk: { type: 'object', enabled: false },
+  },
+};
+
+/** The same column weights as the standalone FTS5 index. */
+const SEARCH_FIELDS = ['title^2', 'disease^2', 'section', 'body'];
+const BULK_BATCH = 500;
+
+function toDocument(chunk: IndexedChunk): ChunkDocument {
+  return {
+    owner: chunk.owner,
+    documentId: chunk.documentId,
+    source: chunk.source,
+    title: chunk.title,
+    disease: [chunk.disease, ...chunk.topics].join(' '),
+    section: chunk.section,
+    body: chunk.body,
+    chunk,
+  };
+}
+
+function filterQuery(filter: Partial<DocumentFilter>): estypes.QueryDslQueryContainer {
+  const terms = (['owner', 'documentId', 'source'] as const)
+    .filter((field) => filter[field] !== undefined)
+    .map((field) => ({ term: { [field]: filter[field] } }));
+  return terms.length > 0 ? { bool: { filter: terms } } : { match_all: {} };
+}
+
+/** The URL without credentials, for messages. */
+function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/$/, '')}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+const alreadyExists = (error: unknown) =>
+  error instanceof errors.ResponseError && (error.body as { error?: { type?: string } })?.error?.type === 'resource_already_exists_exception';
+
+/**
+ * Chunks in one Elasticsearch index (one shard, so BM25 statistics and scores are comparable across
+ * owners), ranked by BM25 with the `english` analyzer; disease and topics share the `disease` field.
+ * Writes wait for a refresh, so a following search sees them.
+ */
+export class ElasticsearchKeywordIndex implements KeywordIndex {
+  private constructor(
+    private readonly client: Client,
+    private readonly index: string,
+  ) {}
+
+  static async connect({ url, index }: ElasticsearchKeywordIndexOptions): Promise<ElasticsearchKeywordIndex> {
+    const client = new Client({ node: url, requestTimeout: 30_000, maxRetries: 2 });
+    const keywordIndex = new ElasticsearchKeywordIndex(client, index);
+    try {
+      await keywordIndex.ensureIndex();
+    } catch (error) {
+      await client.close();
+      throw new Error(`Elasticsearch at ${displayUrl(url)} (index ${index}) is not usable: ${(error as Error).message}`);
+    }
+    return keywordIndex;
+  }
+
+  private async ensureIndex(): Promise<void> {
+    if (await this.client.indices.exists({ index: this.index })) return;
+    try {
+      await this.client.indices.create({ index: this.index, settings: { number_of_shards: 1 }, mappings: CHUNK_MAPPINGS });
+    } catch (error) {
+      if (!alreadyExists(error)) throw error;
+    }
+  }
+
+  async upsert(chunks: IndexedChunk[]): Promise<void> {
+    for (let start = 0; start < chunks.length; start += BULK_BATCH) {
+      const batch = chunks.slice(start, start + BULK_BATCH);
+      const response = await this.client.bulk<ChunkDocument>({
+        refresh: 'wait_for',
+        operations: batch.flatMap((chunk) => [{ index: { _index: this.index, _id: chunk.id } }, toDocument(chunk)]),
+      });
+      if (!response.errors) continue;
+      const failed = response.items.map((item) => item.index).find((result) => result?.error);
+      throw new Error(`Elasticsearch rejected chunk ${failed?._id}: ${failed?.error?.type}: ${failed?.error?.reason}`);
+    }
+  }
+
+  async deleteDocuments(filter: DocumentFilter): Promise<number> {
+    const response = await this.client.deleteByQuery({ index: this.index, query: filterQuery(filter), refresh: true, conflicts: 'proceed' });
+    return response.deleted ?? 0;
+  }
+
+  async search(query: KeywordQuery): Promise<ScoredId[]> {
+    if (query.terms.length === 0 || query.owners.length === 0 || query.size <= 0) return [];
+    const response = await this.client.search({
+      index: this.index,
+      size: query.size,
+      _source: false,
+      track_total_hits: false,
+      query: {
+        bool: {
+          filter: [{ terms: { owner: query.owners } }],
+          should: [{ multi_match: { query: query.terms.join(' '), fields: SEARCH_FIELDS, type: 'most_fields' } }],
+          minimum_should_match: 1,
+        },
+      },
+    });
+    return response.hits.hits.map((hit) => ({ id: hit._id!, score: hit._score ?? 0 }));
+  }
+
+  async get(ids: string[]): Promise<IndexedChunk[]> {
+    if (ids.length === 0) return [];
+    const response = await this.client.mget<ChunkDocument>({ index: this.index, ids });
+    return response.docs.flatMap((doc) => ('found' in doc && doc.found && doc._source ? [doc._source.chunk] : []));
+  }
+
+  async count(filter: Partial<DocumentFilter> = {}): Promise<number> {
+    return (await this.client.count({ index: this.index, query: filterQuery(filter) })).count;
+  }
+
+  async ping(): Promise<void> {
+    if (!(await this.client.ping())) throw new Error('Elasticsearch did not answer the ping');
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import type { IndexedChunk } from '../chunks/chunk.js';
+import type { KeywordIndex } from './keyword-index.port.js';
+
+export function chunk(overrides: Partial<IndexedChunk> & Pick<IndexedChunk, 'id'>): IndexedChunk {
+  return {
+    documentId: overrides.id.split('#')[0],
+    owner: 'global',
+    source: 'starter',
+    title: 'Untitled',
+    organization: 'WHO',
+    region: 'Global',
+    year: 2020,
+    disease: '',
+    topics: [],
+    section: '',
+    body: '',
+    sourceUrl: 'https://example.org/guideline',
+    ...overrides,
+  };
+}
+
+/** The behaviour every KeywordIndex adapter must have. Each test uses its own owners, so tests share one index. */
+export function describeKeywordIndexContract(adapter: string, open: () => Promise<KeywordIndex>): void {
+  describe(`KeywordIndex contract: ${adapter}`, () => {
+    let index: KeywordIndex;
+    const owner = () => `user-${randomUUID()}`;
+    const ids = (hits: { id: string }[]) => hits.map((hit) => hit.id);
+
+    beforeAll(async () => {
+      index = await open();
+    });
+    afterAll(async () => {
+      await index?.close();
+    });
+
+    it('returns stored chunks with their metadata, in the order asked', async () => {
+      const me = owner();
+      const a = chunk({ id: `${me}-a#1`, owner: me, title: 'Dengue', disease: 'Dengue', topics: ['fever'], year: null, body: 'Give fluids.' });
+      const b = chunk({ id: `${me}-b#1`, owner: me, title: 'Malaria', section: 'Treat', body: 'Give ACT.' });
+      await index.upsert([a, b]);
+      expect(await index.get([b.id, 'missing', a.id])).toEqual([b, a]);
+      expect(await index.get([])).toEqual([]);
+    });
+
+    it('ranks by BM25 over title, disease, section and body, with stemming', async () => {
+      const me = owner();
+      await index.upsert([
+        chunk({ id: `${me}-1#1`, owner: me, title: 'Malaria treatment', body: 'Give artemisinin combination therapy.' }),
+        chunk({ id: `${me}-2#1`, owner: me, title: 'Dengue fever', body: 'Recognise warning signs; vaccinations do not treat dengue.' }),
+        chunk({ id: `${me}-3#1`, owner: me, title: 'Asthma', section: 'Vaccination', body: 'Offer influenza vaccination every year.' }),
+      ]);
+      expect(ids(await index.search({ terms: ['dengue'], owners: [me], size: 10 }))).toEqual([`${me}-2#1`]);
+      const vaccine = ids(await index.search({ terms: ['vaccination'], owners: [me], size: 10 }));
+      expect([...vaccine].sort()).toEqual([`${me}-2#1`, `${me}-3#1`].sort());
+      expect(vaccine[0]).toBe(`${me}-3#1`);
+      const hits = await index.search({ terms: ['malaria', 'treatments'], owners: [me], size: 10 });
+      expect(ids(hits)[0]).toBe(`${me}-1#1`);
+      expect(hits[0].score).toBeGreaterThan(0);
+    });
+
+    it('matches any of the terms, best first, and honours size', async () => {
+      const me = owner();
+      await index.upsert([
+        chunk({ id: `${me}-1#1`, owner: me, body: 'sepsis antibiotics within one hour' }),
+        chunk({ id: `${me}-2#1`, owner: me, body: 'sepsis fluids' }),
+        chunk({ id: `${me}-3#1`, owner: me, body: 'antibiotics stewardship' }),
+      ]);
+      const hits = await index.search({ terms: ['sepsis', 'antibiotics'], owners: [me], size: 10 });
+      expect(ids(hits)[0]).toBe(`${me}-1#1`);
+      expect(hits).toHaveLength(3);
+      expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((x, y) => y - x));
+      expect(await index.search({ terms: ['sepsis', 'antibiotics'], owners: [me], size: 2 })).toHaveLength(2);
+      expect(await index.search({ terms: [], owners: [me], size: 5 })).toEqual([]);
+      expect(await index.search({ terms: ['sepsis'], owners: [], size: 5 })).toEqual([]);
+    });
+
+    it('only returns chunks of the owners asked for', async () => {
+      const alice = owner();
+      const bob = owner();
+      await index.upsert([
+        chunk({ id: `${alice}-x#1`, owner: alice, title: 'Zygomycosis protocol alice' }),
+        chunk({ id: `${bob}-x#1`, owner: bob, title: 'Zygomycosis protocol bob' }),
+      ]);
+      expect(ids(await index.search({ terms: ['zygomycosis'], owners: [alice], size: 10 }))).toEqual([`${alice}-x#1`]);
+      expect(ids(await index.search({ terms: ['zygomycosis'], owners: [bob, 'global'], size: 10 }))).toEqual([`${bob}-x#1`]);
+      expect((await index.search({ terms: ['zygomycosis'], owners: [alice, bob], size: 10 })).length).toBe(2);
+    });
+
+    it('replaces a chunk upserted again under the same id', async () => {
+      const me = owner();
+      await index.upsert([chunk({ id: `${me}-d#1`, owner: me, body: 'old wording about leptospirosis' })]);
+      await index.upsert([chunk({ id: `${me}-d#1`, owner: me, body: 'new wording about melioidosis' })]);
+      expect(await index.search({ terms: ['leptospirosis'], owners: [me], size: 5 })).toEqual([]);
+      expect(ids(await index.search({ terms: ['melioidosis'], owners: [me], size: 5 }))).toEqual([`${me}-d#1`]);
+      expect(await index.count({ owner: me })).toBe(1);
+    });
+
+    it('deletes by owner, document and source', async () => {
+      const me = owner();
+      await index.upsert([
+        chunk({ id: `${me}-p1#1`, documentId: 'p1', owner: me, source: 'protocol', body: 'brucellosis' }),
+        chunk({ id: `${me}-p1#2`, documentId: 'p1', owner: me, source: 'protocol', body: 'brucellosis' }),
+        chunk({ id: `${me}-p2#1`, documentId: 'p2', owner: me, source: 'protocol', body: 'brucellosis' }),
+        chunk({ id: `${me}-i1#1`, documentId: 'i1', owner: me, source: 'ingested', body: 'brucellosis' }),
+      ]);
+      expect(await index.count({ owner: me, source: 'protocol' })).toBe(3);
+      expect(await index.deleteDocuments({ owner: me, documentId: 'p1' })).toBe(2);
+      expect(await index.deleteDocuments({ owner: me, source: 'ingested' })).toBe(1);
+      expect(ids(await index.search({ terms: ['brucellosis'], owners: [me], size: 10 }))).toEqual([`${me}-p2#1`]);
+      expect(await index.deleteDocuments({ owner: me })).toBe(1);
+      expect(await index.count({ owner: me })).toBe(0);
+    });
+
+    it('answers a ping', async () => {
+      await expect(index.ping()).resolves.toBeUndefined();
+    });
+  });
+}

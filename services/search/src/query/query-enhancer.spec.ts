@@ -1,0 +1,36 @@
+import { describe, expect, it } from '@jest/globals';
+import { enhanceQuery } from './query-enhancer.js';
+import { queryTerms } from './query-text.js';
+
+describe('enhanceQuery', () => {
+  it('expands clinical abbreviations', () => {
+    expect(enhanceQuery('MI management').added).toEqual(['myocardial infarction', 'heart attack', 'acute coronary syndrome']);
+    expect(enhanceQuery('DKA fluids').added).toContain('diabetic ketoacidosis');
+    expect(enhanceQuery('CVA').added).toEqual(expect.arrayContaining(['stroke', 'cerebrovascular accident']));
+    expect(enhanceQuery('stroke warning signs and FAST test').added).toContain('face arm speech time');
+  });
+
+  it('adds synonyms and other spellings, keeping the query first', () => {
+    const enhanced = enhanceQuery('heart attack response');
+    expect(enhanced.text.startsWith('heart attack response ')).toBe(true);
+    expect(enhanced.added).toEqual(expect.arrayContaining(['myocardial infarction', 'acute coronary syndrome']));
+    expect(enhanceQuery('postpartum hemorrhage').added).toEqual(expect.arrayContaining(['haemorrhage', 'bleeding']));
+    expect(enhanceQuery('childhood fever').added).toEqual(expect.arrayContaining(['paediatric', 'pyrexia']));
+  });
+
+  it('matches whole words only and leaves plain queries alone', () => {
+    expect(enhanceQuery('timing of doses').added).toEqual([]);
+    expect(enhanceQuery('dengue').text).toBe('dengue');
+  });
+
+  it('never adds what the query already says', () => {
+    expect(enhanceQuery('heart attack myocardial infarction').added).not.toContain('myocardial infarction');
+  });
+});
+
+describe('queryTerms', () => {
+  it('keeps distinct content words', () => {
+    expect(queryTerms('What are the symptoms of Dengue in the child? dengue!')).toEqual(['symptoms', 'dengue', 'child']);
+    expect(queryTerms('COVID-19 home management')).toEqual(['covid', '19', 'home', 'management']);
+  });
+});

@@ -1,0 +1,37 @@
+import terms from './clinical-terms.json' with { type: 'json' };
+import { wordTokens } from './query-text.js';
+
+interface ClinicalTerms {
+  abbreviations: Record<string, string[]>;
+  synonyms: string[][];
+}
+
+export interface EnhancedQuery {
+  text: string;
+  added: string[];
+}
+
+const table = terms as ClinicalTerms;
+const phrase = (text: string) => ` ${wordTokens(text).join(' ')} `;
+const synonymPhrases = table.synonyms.map((group) => group.map((member) => ({ member, phrase: phrase(member) })));
+
+/**
+ * Expands clinical abbreviations (MI, CVA, DKA, FAST, …) and synonyms (heart attack ↔ myocardial
+ * infarction, British ↔ American spellings) from the table in clinical-terms.json. The original query
+ * stays first; expansions are appended once each.
+ */
+export function enhanceQuery(query: string): EnhancedQuery {
+  const normalised = phrase(query);
+  const added: string[] = [];
+  const add = (expansion: string) => {
+    if (!normalised.includes(phrase(expansion)) && !added.includes(expansion)) added.push(expansion);
+  };
+  for (const token of new Set(wordTokens(query))) {
+    for (const expansion of table.abbreviations[token] ?? []) add(expansion);
+  }
+  const withAbbreviations = phrase(`${query} ${added.join(' ')}`);
+  for (const group of synonymPhrases) {
+    if (group.some((entry) => withAbbreviations.includes(entry.phrase))) group.forEach((entry) => add(entry.member));
+  }
+  return { text: added.length ? `${query} ${added.join(' ')}` : query, added };
+}

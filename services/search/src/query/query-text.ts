@@ -1,0 +1,18 @@
+const STOPWORDS = new Set(
+  `a about above after again against all am an and any are as at be because been before being below between both but by
+  can could did do does doing down during each few for from further had has have having he her here hers him his how i
+  if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own
+  same she should so some such than that the their them then there these they this those through to too under until up
+  very was we were what when where which while who whom why will with would you your yours please tell explain give
+  show list describe`.split(/\s+/),
+);
+
+/** Lower-cased word tokens (letters and digits, Unicode-aware), in order, with duplicates. */
+export function wordTokens(text: string): string[] {
+  return text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Distinct content words of a query: word tokens without stopwords. */
+export function queryTerms(text: string): string[] {
+  return [...new Set(wordTokens(text).filter((token) => !STOPWORDS.has(token)))];
+}

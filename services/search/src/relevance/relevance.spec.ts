@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import { coverage, queryConcepts, toRelevanceScale } from './relevance.js';
+import { stem } from '../embedding/local/tokenizer.js';
+
+const stems = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g)!.map(stem));
+
+describe('queryConcepts', () => {
+  it('weighs task words less than clinical words', () => {
+    const concepts = queryConcepts('dengue symptoms');
+    expect(concepts.find((c) => c.alternatives.some((a) => a[0] === stem('dengue')))?.weight).toBe(1);
+    expect(concepts.find((c) => c.alternatives.some((a) => a[0] === stem('symptoms')))?.weight).toBe(0.4);
+  });
+
+  it('merges a phrase and its clinical synonyms into one concept', () => {
+    const concepts = queryConcepts('heart attack response');
+    const heartAttack = concepts.find((c) => c.alternatives.some((a) => a.join(' ') === ['heart', 'attack'].map(stem).join(' ')));
+    expect(heartAttack?.alternatives).toEqual(expect.arrayContaining([['myocardi', 'infarct'].map(stem)]));
+    expect(concepts).toHaveLength(2);
+  });
+
+  it('expands abbreviations', () => {
+    const [mi] = queryConcepts('MI');
+    expect(mi.alternatives).toEqual(expect.arrayContaining([['myocardial', 'infarction'].map(stem)]));
+  });
+});
+
+describe('coverage', () => {
+  const concepts = queryConcepts('heart attack aspirin');
+  it('is 1 when every concept is in the headline, less when only in the text', () => {
+    expect(coverage(concepts, stems('Myocardial infarction aspirin'), new Set())).toBe(1);
+    const textOnly = coverage(concepts, new Set(), stems('give aspirin after a heart attack'));
+    expect(textOnly).toBeCloseTo(0.85, 5);
+  });
+  it('counts the share of concepts found', () => {
+    expect(coverage(concepts, stems('aspirin'), new Set())).toBeCloseTo(0.5, 5);
+    expect(coverage(concepts, stems('dengue'), new Set())).toBe(0);
+    expect(coverage([], stems('dengue'), new Set())).toBe(0);
+  });
+});
+
+describe('toRelevanceScale', () => {
+  it('maps the calibrated threshold to exactly 6 and the ends to 0 and 10', () => {
+    expect(toRelevanceScale(0.57, 0.57)).toBe(6);
+    expect(toRelevanceScale(0, 0.57)).toBe(0);
+    expect(toRelevanceScale(1, 0.57)).toBe(10);
+    expect(toRelevanceScale(0.56, 0.57)).toBeLessThan(6);
+    expect(toRelevanceScale(0.58, 0.57)).toBeGreaterThan(6);
+  });
+});

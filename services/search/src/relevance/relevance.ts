@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import terms from '../query/clinical-terms.json' with { type: 'json' };
+import calibration from './relevance-calibration.json' with { type: 'json' };
+import { queryTerms, wordTokens } from '../query/query-text.js';
+import { stem } from '../embedding/local/tokenizer.js';
+import type { IndexedChunk } from '../chunks/chunk.js';
+
+/** One idea of the query (a word, or a phrase like "heart attack") and the ways a text can say it. */
+export interface Concept {
+  weight: number;
+  /** Each alternative is a list of stems that must all appear. */
+  alternatives: string[][];
+}
+
+/** Words that say what the user wants done rather than what about; they count less. */
+const TASK_WORDS = new Set(
+  'management manage treatment treat therapy response symptoms symptom signs sign guide guideline protocol emergency care test diagnosis prevention preventing prevent home steps what how'.split(' '),
+);
+const HEADLINE_MATCH = 1;
+const TEXT_MATCH = 0.85;
+export const RELEVANCE_THRESHOLD = 6;
+
+const stems = (text: string) => wordTokens(text).map(stem);
+const abbreviationStems = new Map(
+  Object.entries((terms as { abbreviations: Record<string, string[]> }).abbreviations).map(([word, expansions]) => [word, expansions.map(stems)]),
+);
+const synonymGroups = (terms as { synonyms: string[][] }).synonyms.map((group) => ({
+  members: group.map((member) => wordTokens(member)),
+  alternatives: group.map(stems),
+}));
+
+function containsPhrase(words: string[], phrase: string[]): number {
+  outer: for (let i = 0; i + phrase.length <= words.length; i++) {
+    for (let j = 0; j < phrase.length; j++) if (words[i + j] !== phrase[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** Splits a query into weighted concepts with their clinical synonyms and expansions. */
+export function queryConcepts(query: string): Concept[] {
+  const words = queryTerms(query);
+  const concepts = new Map<string, Concept>(
+    words.map((word) => [
+      word,
+      {
+        weight: TASK_WORDS.has(word) ? 0.4 : 1,
+        alternatives: [[stem(word)], ...(abbreviationStems.get(word) ?? [])],
+      },
+    ]),
+  );
+  for (const group of synonymGroups) {
+    const present = group.members.find((phrase) => containsPhrase(words, phrase) >= 0);
+    if (!present) continue;
+    const merged = present.map((word) => concepts.get(word)).filter((concept): concept is Concept => !!concept);
+    if (merged.length === 0) continue;
+    const concept: Concept = {
+      weight: Math.max(...merged.map((c) => c.weight)),
+      alternatives: [present.map(stem), ...group.alternatives, ...(present.length === 1 ? merged[0].alternatives : [])],
+    };
+    present.forEach((word) => concepts.delete(word));
+    concepts.set(present.join(' '), concept);
+  }
+  return [...concepts.values()];
+}
+
+/** How much of the query a chunk covers, 0..1: weighted share of concepts found, headline finds counting fully. */
+export function coverage(concepts: Concept[], headline: Set<string>, text: Set<string>): number {
+  const total = concepts.reduce((sum, concept) => sum + concept.weight, 0);
+  if (total === 0) return 0;
+  let found = 0;
+  for (const concept of concepts) {
+    const has = (set: Set<string>) => concept.alternatives.some((alternative) => alternative.every((s) => set.has(s)));
+    found += concept.weight * (has(headline) ? HEADLINE_MATCH : has(text) || has(headline) ? TEXT_MATCH : 0);
+  }
+  return found / total;
+}
+
+/** Maps raw coverage onto 0–10 so that the calibrated coverage threshold reads exactly 6. */
+export function toRelevanceScale(raw: number, threshold = calibration.threshold): number {
+  const scaled = raw <= threshold ? (RELEVANCE_THRESHOLD * raw) / threshold : RELEVANCE_THRESHOLD + ((10 - RELEVANCE_THRESHOLD) * (raw - threshold)) / (1 - threshold);
+  return Math.round(Math.min(10, Math.max(0, scaled)) * 10) / 10;
+}
+
+const CACHE_LIMIT = 5000;
+
+@Injectable()
+export class RelevanceScorer {
+  private readonly cache = new Map<string, { headline: Set<string>; text: Set<string> }>();
+
+  concepts(query: string): Concept[] {
+    return queryConcepts(query);
+  }
+
+  score(concepts: Concept[], chunk: IndexedChunk): number {
+    return toRelevanceScale(this.coverage(concepts, chunk));
+  }
+
+  /** The raw 0..1 coverage behind the score (what calibration works on). */
+  coverage(concepts: Concept[], chunk: IndexedChunk): number {
+    return coverage(concepts, ...this.stemsOf(chunk));
+  }
+
+  private stemsOf(chunk: IndexedChunk): [Set<string>, Set<string>] {
+    const key = `${chunk.id}\0${chunk.title}\0${chunk.body.length}`;
+    let entry = this.cache.get(key);
+    if (!entry) {
+      entry = {
+        headline: new Set(stems([chunk.title, chunk.disease, ...chunk.topics].join(' '))),
+        text: new Set(stems(`${chunk.section} ${chunk.body}`)),
+      };
+      if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(key, entry);
+    }
+    return [entry.headline, entry.text];
+  }
+}

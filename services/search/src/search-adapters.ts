@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import type { PlatformConfig } from '@cairn/platform';
+import type { SearchConfig } from './config/search-config.js';
+import type { Embedder } from './embedding/embedder.port.js';
+import type { KeywordIndex } from './keyword/keyword-index.port.js';
+import type { VectorIndex } from './vector/vector-index.port.js';
+
+/** The standalone index file; the keyword and vector adapters keep their tables side by side in it. */
+export const indexFile = (platform: PlatformConfig) => join(platform.DATA_DIR, 'search-index.sqlite');
+
+export async function createKeywordIndex(config: SearchConfig, platform: PlatformConfig): Promise<KeywordIndex> {
+  if (config.SEARCH_KEYWORD_INDEX === 'elasticsearch') {
+    const { ElasticsearchKeywordIndex } = await import('./keyword/adapters/elasticsearch-keyword-index.adapter.js');
+    return ElasticsearchKeywordIndex.connect({ url: config.ELASTICSEARCH_URL!, index: config.ELASTICSEARCH_INDEX });
+  }
+  const { SqliteKeywordIndex } = await import('./keyword/adapters/sqlite-keyword-index.adapter.js');
+  return new SqliteKeywordIndex(indexFile(platform));
+}
+
+export async function createVectorIndex(config: SearchConfig, platform: PlatformConfig, embedder: Embedder | null): Promise<VectorIndex> {
+  if (config.SEARCH_VECTOR_INDEX === 'qdrant') {
+    const { QdrantVectorIndex } = await import('./vector/adapters/qdrant-vector-index.adapter.js');
+    return QdrantVectorIndex.connect({
+      url: config.QDRANT_URL!,
+      apiKey: config.QDRANT_API_KEY,
+      collection: config.QDRANT_COLLECTION,
+      dimensions: embedder?.dimensions ?? 0,
+    });
+  }
+  const { SqliteVectorIndex } = await import('./vector/adapters/sqlite-vector-index.adapter.js');
+  return new SqliteVectorIndex(indexFile(platform));
+}
+
+export async function createEmbedder(config: SearchConfig): Promise<Embedder | null> {
+  if (config.EMBEDDER === 'none') return null;
+  if (config.EMBEDDER === 'openai') {
+    const { OpenAiEmbedder } = await import('./embedding/adapters/openai-embedder.adapter.js');
+    return new OpenAiEmbedder({
+      baseURL: config.OPENAI_BASE_URL!,
+      apiKey: config.OPENAI_API_KEY,
+      model: config.EMBEDDING_MODEL,
+      dimensions: config.EMBEDDING_DIMENSIONS,
+    });
+  }
+  const { LocalEmbedderAdapter } = await import('./embedding/adapters/local-embedder.adapter.js');
+  return LocalEmbedderAdapter.load();
+}

@@ -1,0 +1,108 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ownerForDisplay, type IndexedChunk, type ScoredId } from '../chunks/chunk.js';
+import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
+import { reciprocalRankFusion, RRF_K, vectorWeight } from '../fusion/rrf.js';
+import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
+import { enhanceQuery } from '../query/query-enhancer.js';
+import { queryTerms } from '../query/query-text.js';
+import { RelevanceScorer } from '../relevance/relevance.js';
+import { VECTOR_INDEX, type VectorIndex } from '../vector/vector-index.port.js';
+
+/** Which rankings a search uses: BM25 only, vectors only (benchmarks), or both fused. */
+export type RetrievalMode = 'keyword' | 'vector' | 'hybrid';
+
+export interface SearchRequest {
+  query: string;
+  size: number;
+  owners: string[];
+  mode: RetrievalMode;
+  enhance: boolean;
+}
+
+export interface SearchHit {
+  id: string;
+  /** Fused score: reciprocal rank fusion of the keyword and vector rankings (BM25 alone when not hybrid). */
+  score: number;
+  /** 0–10 relevance on a calibrated scale: 6 or more means the hit is about the query. */
+  relevance: number;
+  source: {
+    title: string;
+    organization: string;
+    region: string;
+    year: number | null;
+    disease: string;
+    section: string;
+    body: string;
+    source_url: string;
+    owner: string;
+  };
+}
+
+export interface SearchResult {
+  total: number;
+  took_ms: number;
+  hits: SearchHit[];
+}
+
+/** How deep each ranking goes before fusion. */
+export const candidateDepth = (size: number) => Math.max(2 * size, 50);
+
+@Injectable()
+export class SearchService {
+  constructor(
+    @Inject(KEYWORD_INDEX) private readonly keywords: KeywordIndex,
+    @Inject(VECTOR_INDEX) private readonly vectors: VectorIndex,
+    @Inject(EMBEDDER) private readonly embedder: Embedder | null,
+    private readonly relevance: RelevanceScorer,
+  ) {}
+
+  async search(request: SearchRequest): Promise<SearchResult> {
+    const started = performance.now();
+    const text = request.enhance ? enhanceQuery(request.query).text : request.query;
+    const depth = candidateDepth(request.size);
+    const mode = this.embedder ? request.mode : 'keyword';
+    const [keywordHits, vectorHits] = await Promise.all([
+      mode !== 'vector' ? this.keywords.search({ terms: queryTerms(text), owners: request.owners, size: depth }) : [],
+      mode !== 'keyword' ? this.vectorSearch(text, request.owners, depth) : [],
+    ]);
+    const ranked =
+      mode === 'hybrid'
+        ? reciprocalRankFusion([keywordHits, vectorHits], RRF_K, [1, vectorWeight(this.embedder?.queryCoverage?.(text) ?? 1)])
+        : mode === 'vector'
+          ? vectorHits
+          : keywordHits;
+    const top = ranked.slice(0, request.size);
+    const chunks = new Map((await this.keywords.get(top.map((hit) => hit.id))).map((chunk) => [chunk.id, chunk]));
+    const concepts = this.relevance.concepts(request.query);
+    const hits = top.flatMap((hit) => {
+      const chunk = chunks.get(hit.id);
+      return chunk ? [toHit(hit, chunk, this.relevance.score(concepts, chunk))] : [];
+    });
+    return { total: ranked.length, took_ms: Math.round((performance.now() - started) * 100) / 100, hits };
+  }
+
+  private async vectorSearch(text: string, owners: string[], size: number): Promise<ScoredId[]> {
+    const vector = await this.embedder!.embedQuery(text);
+    const knowsAnyTerm = vector.some((value) => value !== 0);
+    return knowsAnyTerm ? this.vectors.search({ vector, owners, size }) : [];
+  }
+}
+
+function toHit(hit: ScoredId, chunk: IndexedChunk, relevance: number): SearchHit {
+  return {
+    id: chunk.id,
+    score: hit.score,
+    relevance,
+    source: {
+      title: chunk.title,
+      organization: chunk.organization,
+      region: chunk.region,
+      year: chunk.year,
+      disease: chunk.disease,
+      section: chunk.section,
+      body: chunk.body,
+      source_url: chunk.sourceUrl,
+      owner: ownerForDisplay(chunk.owner),
+    },
+  };
+}

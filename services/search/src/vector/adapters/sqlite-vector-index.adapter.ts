@@ -1,0 +1,139 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { ChunkSource, DocumentFilter, ScoredId } from '../../chunks/chunk.js';
+import { documentFilterSql } from '../../chunks/document-filter-sql.js';
+import { TopK } from '../vector-math.js';
+import type { VectorIndex, VectorQuery, VectorRecord } from '../vector-index.port.js';
+import { OwnerShard, type ShardEntry } from './owner-shard.js';
+
+interface VectorRow {
+  id: string;
+  owner: string;
+  document_id: string;
+  source: ChunkSource;
+  vector: Buffer;
+}
+
+const matches = (filter: Partial<DocumentFilter>) => (entry: ShardEntry) =>
+  (filter.documentId === undefined || entry.documentId === filter.documentId) &&
+  (filter.source === undefined || entry.source === filter.source);
+
+/**
+ * Vectors persisted in SQLite and searched in memory by exact cosine (vectors are normalised, so a dot
+ * product), one shard per owner; large shards narrow candidates with sign-bit sketches first.
+ */
+export class SqliteVectorIndex implements VectorIndex {
+  private readonly db: Database.Database;
+  private readonly shards = new Map<string, OwnerShard>();
+  private readonly dataVersion: Database.Statement;
+  private readonly vectorsVersion: Database.Statement;
+  /** What this process has loaded: SQLite's data_version, and the vector table's own change counter. */
+  private loaded = { dataVersion: 0, vectorsVersion: 0 };
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS chunk_vectors (
+      id TEXT PRIMARY KEY, owner TEXT NOT NULL, document_id TEXT NOT NULL, source TEXT NOT NULL, vector BLOB NOT NULL)`);
+    this.db.exec(`
+      CREATE INDEX IF NOT EXISTS chunk_vectors_owner ON chunk_vectors (owner, document_id);
+      CREATE TABLE IF NOT EXISTS chunk_vectors_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);
+      INSERT OR IGNORE INTO chunk_vectors_version (id, version) VALUES (1, 0);
+      CREATE TRIGGER IF NOT EXISTS chunk_vectors_inserted AFTER INSERT ON chunk_vectors
+        BEGIN UPDATE chunk_vectors_version SET version = version + 1 WHERE id = 1; END;
+      CREATE TRIGGER IF NOT EXISTS chunk_vectors_deleted AFTER DELETE ON chunk_vectors
+        BEGIN UPDATE chunk_vectors_version SET version = version + 1 WHERE id = 1; END;
+    `);
+    this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
+    this.vectorsVersion = this.db.prepare('SELECT version FROM chunk_vectors_version WHERE id = 1').pluck();
+    this.load();
+  }
+
+  private load(): void {
+    this.shards.clear();
+    for (const row of this.db.prepare('SELECT * FROM chunk_vectors').iterate() as IterableIterator<VectorRow>) {
+      const vector = new Float32Array(row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength));
+      this.shard(row.owner, vector.length).put({ id: row.id, documentId: row.document_id, source: row.source }, vector);
+    }
+    this.markLoaded();
+  }
+
+  private markLoaded(): void {
+    this.loaded = { dataVersion: this.dataVersion.get() as number, vectorsVersion: this.vectorsVersion.get() as number };
+  }
+
+  /** Another process (the ingest CLI) may have written vectors; reload them when it did. */
+  private reloadIfChangedElsewhere(): void {
+    const dataVersion = this.dataVersion.get() as number;
+    if (dataVersion === this.loaded.dataVersion) return;
+    if ((this.vectorsVersion.get() as number) !== this.loaded.vectorsVersion) this.load();
+    else this.loaded.dataVersion = dataVersion;
+  }
+
+  private shard(owner: string, dims: number): OwnerShard {
+    let shard = this.shards.get(owner);
+    if (!shard || (shard.size === 0 && shard.dims !== dims)) {
+      shard = new OwnerShard(dims);
+      this.shards.set(owner, shard);
+    }
+    return shard;
+  }
+
+  async upsert(records: VectorRecord[]): Promise<void> {
+    this.reloadIfChangedElsewhere();
+    const insert = this.db.prepare(
+      'INSERT OR REPLACE INTO chunk_vectors (id, owner, document_id, source, vector) VALUES (?, ?, ?, ?, ?)',
+    );
+    const removeElsewhere = this.db.prepare('DELETE FROM chunk_vectors WHERE id = ? AND owner <> ?');
+    this.db.transaction(() => {
+      for (const record of records) {
+        removeElsewhere.run(record.id, record.owner);
+        insert.run(record.id, record.owner, record.documentId, record.source, Buffer.from(record.vector.buffer, record.vector.byteOffset, record.vector.byteLength));
+      }
+    })();
+    this.markLoaded();
+    for (const record of records) {
+      for (const [owner, shard] of this.shards) {
+        if (owner !== record.owner && shard.has(record.id)) shard.removeWhere((entry) => entry.id === record.id);
+      }
+      this.shard(record.owner, record.vector.length).put(
+        { id: record.id, documentId: record.documentId, source: record.source },
+        record.vector,
+      );
+    }
+  }
+
+  async deleteDocuments(filter: DocumentFilter): Promise<number> {
+    this.reloadIfChangedElsewhere();
+    const { sql, params } = documentFilterSql(filter);
+    this.db.prepare(`DELETE FROM chunk_vectors${sql}`).run(...params);
+    this.markLoaded();
+    return this.shards.get(filter.owner)?.removeWhere(matches(filter)) ?? 0;
+  }
+
+  async search(query: VectorQuery): Promise<ScoredId[]> {
+    this.reloadIfChangedElsewhere();
+    const top = new TopK(query.size);
+    for (const owner of new Set(query.owners)) {
+      const shard = this.shards.get(owner);
+      if (shard && shard.dims === query.vector.length) shard.search(query.vector, query.size, top);
+    }
+    return top.result();
+  }
+
+  async count(filter: Partial<DocumentFilter> = {}): Promise<number> {
+    const shards = filter.owner !== undefined ? [this.shards.get(filter.owner)] : [...this.shards.values()];
+    return shards.reduce((total, shard) => total + (shard?.entriesWhere(matches(filter)).length ?? 0), 0);
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
