@@ -33,7 +33,7 @@ export default {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyDependencies.join('|')})/)`],
   moduleNameMapper: { ...workspacePackages, '^(\\.{1,2}/.*)\\.js$': '$1' },
-  testMatch: ['<rootDir>/{services,frontends,scripts,tools,bench}/**/*.spec.{ts,tsx}', '<rootDir>/{services,frontends}/**/test/**/*.e2e-spec.ts'],
+  testMatch: ['<rootDir>/{services,frontends,scripts,tools,bench,charts}/**/*.spec.{ts,tsx}', '<rootDir>/{services,frontends}/**/test/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
