@@ -48,6 +48,8 @@ describe('event contracts', () => {
       'protocol.regenerated',
       'protocol.regeneration-requested',
       'protocol.updated',
+      'search.answered',
+      'search.requested',
       'upload.extracted',
       'upload.generated',
       'upload.regeneration-requested',

@@ -7,6 +7,7 @@ import {
   ProtocolRegenerationRequestedSchema,
   ProtocolUpdatedSchema,
 } from './gen/cairn/protocols/v1/events_pb.js';
+import { SearchAnsweredSchema, SearchRequestedSchema } from './gen/cairn/search/v1/search_pb.js';
 import {
   UploadExtractedSchema,
   UploadGeneratedSchema,
@@ -32,6 +33,8 @@ export const Topics = {
   protocolUpdated: topic('protocol.updated', ProtocolUpdatedSchema),
   protocolDeleted: topic('protocol.deleted', ProtocolDeletedSchema),
   userDeleted: topic('user.deleted', UserDeletedSchema),
+  searchRequested: topic('search.requested', SearchRequestedSchema),
+  searchAnswered: topic('search.answered', SearchAnsweredSchema),
 } as const;
 
 export const allTopics: readonly Topic[] = Object.values(Topics);

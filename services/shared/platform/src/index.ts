@@ -13,6 +13,7 @@ export * from './errors/error-body.js';
 export * from './events/envelope.js';
 export * from './events/event-bus.port.js';
 export * from './events/processed-events.js';
+export * from './events/request-reply.js';
 export * from './events/adapters/in-process-event-bus.adapter.js';
 export * from './health/health.registry.js';
 export * from './logging/logger.js';

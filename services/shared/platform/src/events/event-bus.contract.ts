@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Topics, type UserDeleted } from '@cairn/contracts';
 import { randomUUID } from 'node:crypto';
 import type { EventBus, EventEnvelope } from './event-bus.port.js';
+import { EventRequester, respondTo } from './request-reply.js';
 
 type UserDeletedDesc = typeof Topics.userDeleted.schema;
 
@@ -126,6 +127,20 @@ export function describeEventBusContract(adapter: string, open: () => Promise<Ev
       await under.bus.publish(Topics.userDeleted, { userId: `${run}-r` });
       await eventually(() => expect(handled).toEqual([`${run}-r`]), 30_000);
       expect(attempts).toBe(3);
+    });
+
+    it('carries a request and its reply between two instances', async () => {
+      const run = randomUUID();
+      await respondTo(under.peer, Topics.searchRequested, Topics.searchAnswered, group('responder'), async (request) => ({
+        total: 1,
+        hits: [{ id: `${request.payload.query}-hit`, title: request.payload.userId }],
+      }));
+      const requester = new EventRequester(under.bus, Topics.searchRequested, Topics.searchAnswered, group('requester'));
+      await requester.start();
+      await quiet(settleMs);
+      const reply = await requester.request({ query: run, userId: 'u-1', size: 1 }, { timeoutMs: 20_000 });
+      expect(reply.hits.map((hit) => [hit.id, hit.title])).toEqual([[`${run}-hit`, 'u-1']]);
+      expect(reply.total).toBe(1);
     });
 
     it('keeps the order of events that share a key', async () => {
