@@ -4,6 +4,7 @@ const swc = {
     transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
     target: 'es2022',
     keepClassNames: true,
+    experimental: { keepImportAttributes: true },
   },
   module: { type: 'es6' },
   sourceMaps: 'inline',
@@ -25,6 +26,7 @@ const esmOnlyDependencies = ['content-disposition'];
 
 export default {
   testEnvironment: 'node',
+  testTimeout: 30_000,
   setupFiles: ['<rootDir>/jest.setup.js'],
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: {

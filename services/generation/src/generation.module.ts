@@ -1,4 +1,22 @@
 import { Module } from '@nestjs/common';
+import { GENERATION_CONFIG, loadGenerationConfig } from './config/generation-config.js';
+import { ContextSearch } from './context/context-search.js';
+import { ProtocolChatService } from './conversation/protocol-chat.service.js';
+import { StepThreadService } from './conversation/step-thread.service.js';
+import { createGenerator } from './generators/create-generator.js';
+import { GENERATOR } from './generators/generator.port.js';
+import { ProtocolGenerationService } from './protocols/protocol-generation.service.js';
+import { ProtocolsController } from './protocols/protocols.controller.js';
 
-@Module({})
+@Module({
+  controllers: [ProtocolsController],
+  providers: [
+    { provide: GENERATION_CONFIG, useFactory: () => loadGenerationConfig() },
+    { provide: GENERATOR, useFactory: createGenerator, inject: [GENERATION_CONFIG] },
+    ContextSearch,
+    ProtocolGenerationService,
+    ProtocolChatService,
+    StepThreadService,
+  ],
+})
 export class GenerationModule {}

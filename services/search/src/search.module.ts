@@ -4,12 +4,12 @@ import { StarterCorpusIndexer } from './indexing/starter-corpus.indexer.js';
 import { RelevanceScorer } from './relevance/relevance.js';
 import { SearchIndexModule } from './search-index.module.js';
 import { SearchController } from './search/search.controller.js';
+import { SearchRequestsResponder } from './search/search-requests.responder.js';
 import { SearchService } from './search/search.service.js';
 
 @Module({
   imports: [SearchIndexModule],
   controllers: [SearchController],
-  providers: [RelevanceScorer, SearchService, StarterCorpusIndexer, ProtocolEventsConsumer],
-  exports: [SearchService],
+  providers: [RelevanceScorer, SearchService, StarterCorpusIndexer, ProtocolEventsConsumer, SearchRequestsResponder],
 })
 export class SearchModule {}

@@ -15,7 +15,8 @@ describe('enhanceQuery', () => {
     expect(enhanced.text.startsWith('heart attack response ')).toBe(true);
     expect(enhanced.added).toEqual(expect.arrayContaining(['myocardial infarction', 'acute coronary syndrome']));
     expect(enhanceQuery('postpartum hemorrhage').added).toEqual(expect.arrayContaining(['haemorrhage', 'bleeding']));
-    expect(enhanceQuery('childhood fever').added).toEqual(expect.arrayContaining(['paediatric', 'pyrexia']));
+    expect(enhanceQuery('childhood fever').added).toEqual(expect.arrayContaining(['children', 'pyrexia']));
+    expect(enhanceQuery('when to admit a child with asthma').added).toEqual([]);
   });
 
   it('matches whole words only and leaves plain queries alone', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { coverage, queryConcepts, toRelevanceScale } from './relevance.js';
-import { stem } from '../embedding/local/tokenizer.js';
+import { stem } from '@cairn/rules';
 
 const stems = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g)!.map(stem));
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import terms from '../query/clinical-terms.json' with { type: 'json' };
 import calibration from './relevance-calibration.json' with { type: 'json' };
 import { queryTerms, wordTokens } from '../query/query-text.js';
-import { stem } from '../embedding/local/tokenizer.js';
+import { stem } from '@cairn/rules';
 import type { IndexedChunk } from '../chunks/chunk.js';
 
 /** One idea of the query (a word, or a phrase like "heart attack") and the ways a text can say it. */

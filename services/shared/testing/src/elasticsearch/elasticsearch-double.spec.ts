@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@elastic/elasticsearch';
-import { analyze, porterStem } from './english-analyzer.js';
+import { porterStem } from '@cairn/rules';
+import { analyze } from './english-analyzer.js';
 import { startElasticsearchDouble, type ElasticsearchDouble } from './index.js';
 
 describe('English analyzer of the Elasticsearch double', () => {

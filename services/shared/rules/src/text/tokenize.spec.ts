@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { stem, tokenize } from './tokenizer.js';
+import { stem, tokenize } from './tokenize.js';
 
 describe('tokenize', () => {
   it('lowercases, folds accents, drops stopwords and stems', () => {

@@ -1,0 +1,250 @@
+# syntax=docker/dockerfile:1.7
+#
+# Cairn's cluster images, one target each, all built from the repository root:
+#
+#   docker build --target search          -t <registry>/cairn-search:<tag> .
+#   docker build --target generation      -t <registry>/cairn-generation:<tag> .
+#   docker build --target conversations   -t <registry>/cairn-conversations:<tag> .
+#   docker build --target saved-protocols -t <registry>/cairn-saved-protocols:<tag> .
+#   docker build --target uploads         -t <registry>/cairn-uploads:<tag> .
+#   docker build --target accounts        -t <registry>/cairn-accounts:<tag> .
+#   docker build --target frontends       -t <registry>/cairn-frontends:<tag> .
+#
+# Stages:
+#   manifests        every package.json + the lockfile, nothing else (keeps `npm ci` cached across code changes)
+#   build            full `npm ci` + `npm run build` (nx builds every workspace: services, shared packages, frontends)
+#   deps-<service>   `npm ci --omit=dev --workspace services/<service>`: that service's production node_modules only
+#   runtime          node slim image, non-root (uid 1000), DATA_DIR=/data
+#   <service>        runtime + the service's dist, the shared packages' dist and its production node_modules
+#   frontends        nginx-unprivileged (uid 101) serving the shell at / and each remote at /remotes/<name>/
+#
+# The chart (charts/cairn) runs these with a read-only root filesystem, an emptyDir at /data and /tmp.
+
+ARG NODE_VERSION=20
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
+
+# ---------------------------------------------------------------------------------------------------
+# Node toolchain (Debian bookworm): the same npm as the lockfile's authors, so `allowScripts` in
+# package.json is honoured (better-sqlite3 builds its native addon, nx's postinstall does not run).
+FROM node:${NODE_VERSION}-bookworm AS node-build-base
+ARG NPM_VERSION=11.19.1
+RUN npm install --global --no-audit --no-fund "npm@${NPM_VERSION}"
+ENV NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE=true
+WORKDIR /app
+
+# ---------------------------------------------------------------------------------------------------
+# Every workspace manifest (found, not listed, so a new workspace needs no change here). The later
+# `COPY --from=manifests` layers only change when a package.json or the lockfile changes.
+FROM node-build-base AS manifests
+COPY . /src
+RUN mkdir /manifests \
+ && cd /src \
+ && cp package.json package-lock.json /manifests/ \
+ && find . -name package.json -not -path '*/node_modules/*' -not -path './package.json' \
+      -exec cp --parents {} /manifests/ \;
+
+# ---------------------------------------------------------------------------------------------------
+FROM node-build-base AS build
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# ---------------------------------------------------------------------------------------------------
+# Production dependencies, one workspace at a time. Workspace dependencies (@cairn/platform,
+# @cairn/contracts, @cairn/rules) are symlinks into services/shared/*, filled in by the service targets.
+FROM node-build-base AS deps-search
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/search
+
+FROM node-build-base AS deps-generation
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/generation
+
+FROM node-build-base AS deps-conversations
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/conversations
+
+FROM node-build-base AS deps-saved-protocols
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/saved-protocols
+
+FROM node-build-base AS deps-uploads
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/uploads
+
+FROM node-build-base AS deps-accounts
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/accounts
+
+# ---------------------------------------------------------------------------------------------------
+# Runtime base: same Debian release as the build stage, so native addons (better-sqlite3) load.
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    DATA_DIR=/data
+WORKDIR /app
+RUN mkdir -p /data && chown 1000:1000 /data
+VOLUME ["/data"]
+# Numeric, so Kubernetes' runAsNonRoot can verify it (uid 1000 is the image's `node` user).
+USER 1000:1000
+
+# The shared packages every service imports (compiled output only; their package.json files come
+# with the deps stage).
+FROM runtime AS service-runtime
+COPY --from=build /app/services/shared/contracts/dist/ services/shared/contracts/dist/
+COPY --from=build /app/services/shared/platform/dist/ services/shared/platform/dist/
+COPY --from=build /app/services/shared/rules/dist/ services/shared/rules/dist/
+
+# ---------------------------------------------------------------------------------------------------
+FROM service-runtime AS search
+COPY --from=deps-search /app/ ./
+COPY --from=build /app/services/search/dist/ services/search/dist/
+# The starter corpus is indexed at start-up; the local embedder's weights ship with the image.
+COPY --from=build /app/services/search/corpus/ services/search/corpus/
+COPY --from=build /app/services/search/models/ services/search/models/
+ENV PORT=8081
+EXPOSE 8081
+CMD ["node", "services/search/dist/main.js"]
+
+FROM service-runtime AS generation
+COPY --from=deps-generation /app/ ./
+COPY --from=build /app/services/generation/dist/ services/generation/dist/
+# Prompt templates of the OpenAI-compatible generator, read relative to dist at run time.
+COPY --from=build /app/services/generation/prompts/ services/generation/prompts/
+ENV PORT=8082
+EXPOSE 8082
+CMD ["node", "services/generation/dist/main.js"]
+
+FROM service-runtime AS conversations
+COPY --from=deps-conversations /app/ ./
+COPY --from=build /app/services/conversations/dist/ services/conversations/dist/
+ENV PORT=8083
+EXPOSE 8083
+CMD ["node", "services/conversations/dist/main.js"]
+
+FROM service-runtime AS saved-protocols
+COPY --from=deps-saved-protocols /app/ ./
+COPY --from=build /app/services/saved-protocols/dist/ services/saved-protocols/dist/
+ENV PORT=8084
+EXPOSE 8084
+CMD ["node", "services/saved-protocols/dist/main.js"]
+
+FROM service-runtime AS uploads
+COPY --from=deps-uploads /app/ ./
+COPY --from=build /app/services/uploads/dist/ services/uploads/dist/
+ENV PORT=8085
+EXPOSE 8085
+CMD ["node", "services/uploads/dist/main.js"]
+
+FROM service-runtime AS accounts
+COPY --from=deps-accounts /app/ ./
+COPY --from=build /app/services/accounts/dist/ services/accounts/dist/
+ENV PORT=8086
+EXPOSE 8086
+CMD ["node", "services/accounts/dist/main.js"]
+
+# ---------------------------------------------------------------------------------------------------
+# Static frontends. Layout under /srv/cairn mirrors the URLs: the shell at /, each remote at
+# /remotes/<name>/. /runtime-config.json is read from /etc/cairn/runtime-config.json, which the chart
+# replaces with a ConfigMap volume; the file baked in here is the same-origin, local-auth default.
+FROM ${NGINX_IMAGE} AS frontends
+COPY <<'EOF' /etc/nginx/conf.d/default.conf
+# Cairn frontends (Module Federation host + remotes). Mirrors services/standalone/src/frontends.ts.
+
+# Content-hashed bundles (`name.<8+ hex digits>.ext`) never change once published: cache for a year.
+# Everything else (index.html, mf-manifest.json, remoteEntry.js, /runtime-config.json) is
+# revalidated on every load, so a new release or a new runtime config is picked up at once.
+map $uri $cairn_cache_control {
+    "~\.[0-9a-f]{8,}\.(js|css|woff2?|ttf|svg|png|jpe?g|gif|webp|ico|wasm)(\.map)?$" "public, max-age=31536000, immutable";
+    default "no-cache";
+}
+
+# The remotes may be loaded from another origin (frontends.runtimeConfig.remotesBaseUrl in the chart):
+# their manifests are fetched with CORS. An empty value sends no header.
+map $uri $cairn_allow_origin {
+    "~^/remotes/" "*";
+    default "";
+}
+
+server {
+    listen 8080;
+    server_name _;
+    root /srv/cairn;
+    server_tokens off;
+    # Redirects keep the scheme and host the browser used (behind the ingress).
+    absolute_redirect off;
+
+    gzip on;
+    gzip_vary on;
+    gzip_min_length 1024;
+    gzip_types text/css application/javascript application/json image/svg+xml;
+
+    # Not `always`: a 404 must never be cached as immutable.
+    add_header Cache-Control $cairn_cache_control;
+    add_header Access-Control-Allow-Origin $cairn_allow_origin;
+    add_header X-Content-Type-Options nosniff always;
+    add_header Referrer-Policy strict-origin-when-cross-origin always;
+
+    # Liveness/readiness of the static server itself.
+    location = /healthz {
+        access_log off;
+        default_type text/plain;
+        return 200 "ok\n";
+    }
+
+    location = /runtime-config.json {
+        alias /etc/cairn/runtime-config.json;
+        default_type application/json;
+    }
+
+    # The API is routed by the ingress; a request that lands here matched no service.
+    location /api/ {
+        default_type application/json;
+        return 404 '{"detail":{"message":"Not found","category":"not_found"}}';
+    }
+
+    # Client-side routes of the shell (SPA_ROUTES), with or without a trailing slash.
+    location = / {
+        try_files /index.html =404;
+    }
+    location ~ ^/(login|signup|forgot-password|dashboard)/*$ {
+        try_files /index.html =404;
+    }
+
+    # Remotes: files only; a missing chunk is a plain 404, never the shell.
+    location /remotes/ {
+        try_files $uri =404;
+    }
+
+    location / {
+        try_files $uri @unknown;
+    }
+
+    # Like the standalone server: a missing file is a 404, any other unknown page goes to the landing page.
+    location @unknown {
+        if ($uri ~ "\.[A-Za-z0-9]+$") {
+            return 404;
+        }
+        return 302 /;
+    }
+}
+EOF
+COPY <<'EOF' /etc/cairn/runtime-config.json
+{
+  "apiBaseUrl": "/api",
+  "remotes": {
+    "chat": "/remotes/chat/mf-manifest.json",
+    "sidebar": "/remotes/sidebar/mf-manifest.json",
+    "upload": "/remotes/upload/mf-manifest.json"
+  },
+  "auth": { "mode": "local" }
+}
+EOF
+COPY --from=build /app/frontends/shell/dist/ /srv/cairn/
+COPY --from=build /app/frontends/chat/dist/ /srv/cairn/remotes/chat/
+COPY --from=build /app/frontends/sidebar/dist/ /srv/cairn/remotes/sidebar/
+COPY --from=build /app/frontends/upload/dist/ /srv/cairn/remotes/upload/
+# nginx-unprivileged already runs as uid 101; restated numerically for runAsNonRoot.
+USER 101
+EXPOSE 8080

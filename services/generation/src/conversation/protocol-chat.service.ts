@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, forbidden } from '@cairn/platform';
+import {
+  classifyIntent,
+  followUpKeywordGroups,
+  suggestFollowUps,
+  validateChatMessage,
+  type FollowUpCategory,
+} from '@cairn/rules';
+import { ContextSearch } from '../context/context-search.js';
+import type { ConversationBody } from '../protocols/protocol.schemas.js';
+import { screenQuery } from '../screening/query-screening.js';
+import { citationsAsSources, protocolCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
+import type { Source } from '../sources/source.js';
+import { answerSentences, citedText, isGrounded } from './passage-answer.js';
+
+const PARTLY_ANSWERED = 0.5;
+const UNCERTAIN = "The protocol's sources only partly answer this. Check local guidance or ask a senior colleague before acting on it.";
+const NOT_FOUND = "The protocol's sources do not cover this question.";
+
+export interface ConversationAnswer {
+  answer: string;
+  follow_up_questions: { text: string; category: FollowUpCategory }[];
+  citations: { id: number; title: string; organization: string; source_url: string; excerpt: string; relevance_score: number }[];
+  uncertainty_note: string | null;
+  used_new_sources: boolean;
+}
+
+const CATEGORIES: FollowUpCategory[] = ['dosage', 'symptoms', 'complications', 'timing', 'safety'];
+
+/** `POST /protocols/conversation`: answers a question about a shown protocol from its sources (and, if asked, new ones). */
+@Injectable()
+export class ProtocolChatService {
+  constructor(private readonly contextSearch: ContextSearch) {}
+
+  async answer(body: ConversationBody, uid: string): Promise<ConversationAnswer> {
+    if (body.user_id && body.user_id !== uid) throw forbidden();
+    const problem = validateChatMessage(body.message);
+    if (problem) throw new AppError(400, 'invalid_message', problem);
+    const message = body.message.replace(/\s+/g, ' ').trim();
+    const topic = body.concept_title.trim() || 'this protocol';
+    const intent = classifyIntent(`${topic} ${message}`);
+    const groups = followUpKeywordGroups(message);
+    const asked = CATEGORIES.filter((category) => (groups as string[]).includes(category));
+    const followUps = suggestFollowUps(topic, intent, asked);
+    const refusal = screenQuery(message);
+    if (refusal?.category === 'greeting') {
+      return { answer: refusal.message, follow_up_questions: followUps, citations: [], uncertainty_note: null, used_new_sources: false };
+    }
+    if (refusal && refusal.category !== 'too_short') throw new AppError(400, refusal.category, refusal.message);
+
+    const given = body.citations_list.length > 0 ? body.citations_list : protocolCitations(body.protocol_json);
+    const known = withProtocolSteps(citationsAsSources(given), body.protocol_json);
+    const found = body.enable_context_search ? await this.newSources(`${topic} ${message}`, uid, known) : [];
+    const sources = [...known, ...found];
+    const sentences = answerSentences(message, topic, groups, sources);
+    if (sentences.length === 0 || !isGrounded(sentences, sources)) {
+      return { answer: NOT_FOUND, follow_up_questions: followUps, citations: [], uncertainty_note: UNCERTAIN, used_new_sources: false };
+    }
+    const byId = new Map(sources.map((source) => [source.id, source]));
+    const usedIds = [...new Set(sentences.map((sentence) => sentence.sourceId))];
+    const best = Math.max(...sentences.map((sentence) => sentence.coverage));
+    return {
+      answer: citedText(sentences),
+      follow_up_questions: followUps,
+      citations: usedIds.map((id) => {
+        const source = byId.get(id)!;
+        const own = sentences.filter((sentence) => sentence.sourceId === id);
+        return {
+          id,
+          title: source.title,
+          organization: source.organization,
+          source_url: source.url,
+          excerpt: own[0].text,
+          relevance_score: Math.round(Math.max(...own.map((sentence) => sentence.coverage)) * 100) / 100,
+        };
+      }),
+      uncertainty_note: best < PARTLY_ANSWERED ? UNCERTAIN : null,
+      used_new_sources: usedIds.some((id) => found.some((source) => source.id === id)),
+    };
+  }
+
+  private async newSources(query: string, uid: string, known: Source[]): Promise<Source[]> {
+    const passages = await this.contextSearch.search(query, uid);
+    const seen = new Set(known.map((source) => source.text.slice(0, 200)));
+    let next = Math.max(0, ...known.map((source) => source.id)) + 1;
+    return passages
+      .filter((passage) => !seen.has(passage.body.slice(0, 200)))
+      .map((passage) => ({
+        id: next++,
+        text: passage.body,
+        title: passage.title,
+        organization: passage.organization,
+        year: passage.year,
+        region: passage.region,
+        url: passage.url,
+        section: passage.section,
+      }));
+  }
+}

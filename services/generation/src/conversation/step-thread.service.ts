@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { AppError } from '@cairn/platform';
+import { followUpKeywordGroups, validateChatMessage } from '@cairn/rules';
+import type { StepThreadBody } from '../protocols/protocol.schemas.js';
+import { citationsAsSources } from '../sources/citations-as-sources.js';
+import { answerSentences, citedText, isGrounded } from './passage-answer.js';
+
+/** `POST /protocols/step-thread`: answers a question about one step from the sources the protocol cites. */
+@Injectable()
+export class StepThreadService {
+  async answer(body: StepThreadBody): Promise<{ message: string }> {
+    const problem = validateChatMessage(body.message);
+    if (problem) throw new AppError(400, 'invalid_message', problem);
+    const sources = citationsAsSources(body.protocol_citations);
+    const cited = Number(body.step_citation);
+    const ordered = [...sources].sort((a, b) => Number(b.id === cited) - Number(a.id === cited));
+    const question = `${body.message} ${body.step_text}`;
+    const sentences = answerSentences(question, body.protocol_title, followUpKeywordGroups(body.message), ordered).filter(
+      (sentence) => sentence.text.replace(/\W/g, '').toLowerCase() !== body.step_text.replace(/\W/g, '').toLowerCase(),
+    );
+    if (sentences.length > 0 && isGrounded(sentences, sources)) return { message: citedText(sentences) };
+    const source = Number.isInteger(cited) && sources.some((s) => s.id === cited) ? ` [${cited}]` : '';
+    return { message: `The cited source says no more about this step than the step itself: ${body.step_text.trim()}${source}` };
+  }
+}

@@ -1,0 +1,16 @@
+import type { GenerationConfig } from '../config/generation-config.js';
+import type { Generator } from './generator.port.js';
+
+export async function createGenerator(config: GenerationConfig): Promise<Generator> {
+  if (config.GENERATOR === 'openai') {
+    const { OpenAiGenerator } = await import('./openai-generator.js');
+    return new OpenAiGenerator({
+      baseURL: config.OPENAI_BASE_URL!,
+      apiKey: config.OPENAI_API_KEY,
+      model: config.GENERATION_MODEL,
+      timeoutMs: config.GENERATION_TIMEOUT_MS,
+    });
+  }
+  const { ExtractiveGenerator } = await import('./extractive-generator.js');
+  return new ExtractiveGenerator();
+}

@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { classifyIntent, STEP_MAX_LENGTH, MAX_STEPS } from '@cairn/rules';
+import { groundSteps } from '../grounding/grounding-check.js';
+import { toSources, type Source } from '../sources/source.js';
+import { ExtractiveGenerator } from './extractive-generator.js';
+
+const corpus = resolve(import.meta.dirname, '../../../search/corpus');
+
+/** A starter document's sections as snippets, the way search hits arrive. */
+function snippetsOf(path: string) {
+  const markdown = readFileSync(join(corpus, path), 'utf8');
+  const title = /^title: "?(.+?)"?$/m.exec(markdown)![1];
+  const organization = /^organization: (.+)$/m.exec(markdown)![1];
+  return markdown
+    .split(/^## /m)
+    .slice(1)
+    .map((section) => {
+      const [heading, ...lines] = section.split('\n');
+      return { text: lines.join('\n').trim(), title, organization, year: 2024, region: 'Global', url: 'https://example.org', section: heading.trim() };
+    });
+}
+
+async function generate(title: string, sources: Source[]) {
+  return new ExtractiveGenerator().generate({ title, intent: classifyIntent(title), sources, instructions: '' });
+}
+
+describe('ExtractiveGenerator', () => {
+  let dengue: Source[];
+
+  beforeAll(() => {
+    const who = readdirSync(join(corpus, 'who')).find((file) => file.startsWith('dengue'))!;
+    const cdc = readdirSync(join(corpus, 'cdc')).find((file) => file.startsWith('dengue'))!;
+    dengue = toSources([...snippetsOf(`who/${who}`).slice(0, 3), ...snippetsOf(`cdc/${cdc}`).slice(0, 3)]);
+  });
+
+  it('builds cleaned steps only from sentences of the sources, each citing where it came from', async () => {
+    const { steps } = await generate('dengue symptoms', dengue);
+    expect(steps.length).toBeGreaterThanOrEqual(5);
+    expect(steps.length).toBeLessThanOrEqual(MAX_STEPS);
+    for (const step of steps) {
+      const source = dengue.find((s) => s.id === step.citation)!;
+      const body = step.text.replace(/\.\.\.$|\.$/, '');
+      expect(source.text.toLowerCase()).toContain(body.slice(0, 60).toLowerCase());
+      expect(step.text.length).toBeLessThanOrEqual(STEP_MAX_LENGTH + 3);
+      expect(step.text).toMatch(/^[A-Z0-9].*[.!?]$/);
+      expect(step.citations[0]).toBe(step.citation);
+    }
+    expect(new Set(steps.map((s) => s.text.toLowerCase())).size).toBe(steps.length);
+  });
+
+  it('passes its own grounding check entirely', async () => {
+    const { steps } = await generate('dengue symptoms', dengue);
+    const { report } = groundSteps(steps, dengue);
+    expect(report).toEqual({ supported: steps.length, recited: 0, dropped: 0 });
+  });
+
+  it('gives explanations from the same source', async () => {
+    const { steps } = await generate('dengue warning signs', dengue);
+    const explained = steps.filter((step) => step.explanation);
+    expect(explained.length).toBeGreaterThan(0);
+    for (const step of explained) {
+      expect(dengue.find((s) => s.id === step.citation)!.text).toContain(step.explanation.slice(0, 40));
+    }
+  });
+
+  it('is deterministic', async () => {
+    expect(await generate('dengue symptoms', dengue)).toEqual(await generate('dengue symptoms', dengue));
+  });
+
+  it('leaves out sources that are not about the query', async () => {
+    const offTopic = toSources([{ text: 'Give artesunate 2.4 mg/kg for severe malaria.', title: 'Malaria treatment', organization: 'WHO' }]);
+    expect((await generate('dengue symptoms', offTopic)).steps).toEqual([]);
+  });
+
+  it('puts immediate actions first for an emergency', async () => {
+    const sources = toSources([
+      {
+        text: '- Check whether the person is breathing normally.\n- Give adrenaline 1 mg every 3 to 5 minutes in cardiac arrest.\n- Call for help and an AED at once in cardiac arrest.',
+        title: 'Cardiac arrest',
+        organization: 'NHS',
+      },
+    ]);
+    const { steps } = await generate('cardiac arrest emergency', sources);
+    expect(steps[0].text).toMatch(/^Call for help/);
+  });
+});

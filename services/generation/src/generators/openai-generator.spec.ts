@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { startOpenAiDouble, type OpenAiDouble } from '@cairn/testing';
+import { toSources } from '../sources/source.js';
+import { GenerationError, OpenAiGenerator } from './openai-generator.js';
+
+const sources = toSources([
+  { text: 'Give oral rehydration solution after each loose stool.', title: 'Diarrhoea', organization: 'WHO', year: 2005 },
+  { text: 'Give zinc 20 mg daily for 10 days to children over 6 months.', title: 'Zinc', organization: 'ICMR' },
+]);
+const request = { title: 'diarrhoea in children', intent: 'treatment' as const, sources, instructions: 'Focus on home care' };
+const recorded = (content: unknown) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1_790_000_000,
+  model: 'gpt-4o-mini',
+  choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: typeof content === 'string' ? content : JSON.stringify(content) } }],
+  usage: { prompt_tokens: 300, completion_tokens: 80, total_tokens: 380 },
+});
+const good = {
+  title: 'Diarrhoea in Children',
+  steps: [
+    { text: '1. give oral rehydration solution after each loose stool', explanation: 'Replaces fluid losses.', citation: 1 },
+    { text: 'Give zinc 20 mg daily for 10 days.', explanation: 'Shortens the episode.', citation: 2 },
+  ],
+};
+
+describe('OpenAiGenerator against an OpenAI-compatible server', () => {
+  let server: OpenAiDouble;
+  afterEach(async () => {
+    await server?.stop();
+  });
+
+  it('sends the prompts and numbered sources with a JSON schema, and cleans the steps', async () => {
+    server = await startOpenAiDouble({ chat: [recorded(good)] });
+    const generator = new OpenAiGenerator({ baseURL: server.url, apiKey: 'sk-test', model: 'gpt-4o-mini' });
+    const protocol = await generator.generate(request);
+    expect(protocol).toEqual({
+      title: 'Diarrhoea in Children',
+      steps: [
+        { text: 'Give oral rehydration solution after each loose stool.', explanation: 'Replaces fluid losses.', citation: 1, citations: [1] },
+        { text: 'Give zinc 20 mg daily for 10 days.', explanation: 'Shortens the episode.', citation: 2, citations: [2] },
+      ],
+    });
+    const [call] = server.requests.filter((r) => r.path === '/v1/chat/completions');
+    expect(call.body.model).toBe('gpt-4o-mini');
+    expect(call.body.response_format.type).toBe('json_schema');
+    expect(call.body.messages[0].content).toMatch(/Use only facts stated in the sources/);
+    expect(call.body.messages[1].content).toContain('[Source 2] Zinc (ICMR)');
+    expect(call.body.messages[1].content).toContain('Focus on home care');
+    expect(call.headers.authorization).toBe('Bearer sk-test');
+  });
+
+  it('asks once more when the reply is not valid JSON for the schema', async () => {
+    server = await startOpenAiDouble({ chat: [recorded('Here are the steps: 1. Give ORS'), recorded(good)] });
+    const protocol = await new OpenAiGenerator({ baseURL: server.url, model: 'm' }).generate(request);
+    expect(protocol.steps).toHaveLength(2);
+    const calls = server.requests.filter((r) => r.path === '/v1/chat/completions');
+    expect(calls).toHaveLength(2);
+    expect(calls[1].body.messages.at(-1).content).toMatch(/not valid JSON/);
+  });
+
+  it('gives up after the second invalid reply', async () => {
+    server = await startOpenAiDouble({ chat: [recorded('nope'), recorded({ title: 'x', steps: 'none' })] });
+    await expect(new OpenAiGenerator({ baseURL: server.url, model: 'm' }).generate(request)).rejects.toBeInstanceOf(GenerationError);
+  });
+
+  it('times out, and never shows the API key in errors', async () => {
+    server = await startOpenAiDouble({ chat: [recorded(good)] });
+    server.fault({ delayMs: 1500, path: '/v1/chat/completions', times: 4 });
+    const generator = new OpenAiGenerator({ baseURL: server.url, apiKey: 'sk-secret-key', model: 'm', timeoutMs: 300 });
+    const error = await generator.generate(request).catch((failure: Error) => failure);
+    expect(error).toBeInstanceOf(GenerationError);
+    expect(String((error as Error).message)).not.toContain('sk-secret-key');
+  });
+});

@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import OpenAI from 'openai';
+import { z } from 'zod';
+import { cleanSteps } from '@cairn/rules';
+import type { Source } from '../sources/source.js';
+import type { GeneratedProtocol, GenerationRequest, Generator } from './generator.port.js';
+
+export interface OpenAiGeneratorOptions {
+  baseURL: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs?: number;
+}
+
+export const GENERATION_TIMEOUT_MS = 45_000;
+
+const replySchema = z.object({
+  title: z.string(),
+  steps: z.array(z.object({ text: z.string(), explanation: z.string(), citation: z.number().int() })).max(20),
+});
+
+const JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'steps'],
+  properties: {
+    title: { type: 'string' },
+    steps: {
+      type: 'array',
+      maxItems: 12,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['text', 'explanation', 'citation'],
+        properties: { text: { type: 'string' }, explanation: { type: 'string' }, citation: { type: 'integer' } },
+      },
+    },
+  },
+} as const;
+
+const promptFile = (name: string) => readFile(new URL(`../../prompts/${name}`, import.meta.url), 'utf8');
+
+export function formatSources(sources: Source[]): string {
+  return sources
+    .map((source) => {
+      const origin = [source.organization, source.year, source.region].filter(Boolean).join(', ');
+      const heading = [source.title, source.section].filter(Boolean).join(' — ');
+      return `[Source ${source.id}] ${heading}${origin ? ` (${origin})` : ''}\n${source.text}`;
+    })
+    .join('\n\n');
+}
+
+export class GenerationError extends Error {
+  override name = 'GenerationError';
+}
+
+/**
+ * A checklist from any OpenAI-compatible chat endpoint (OpenAI, Azure, vLLM, Ollama) via `baseURL`,
+ * with a JSON-schema reply; one more try when the reply is not valid JSON for the schema.
+ */
+export class OpenAiGenerator implements Generator {
+  readonly name: string;
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: OpenAiGeneratorOptions) {
+    this.name = `openai:${options.model}`;
+    this.client = new OpenAI({
+      baseURL: options.baseURL,
+      apiKey: options.apiKey || 'not-needed',
+      timeout: options.timeoutMs ?? GENERATION_TIMEOUT_MS,
+      maxRetries: 1,
+    });
+  }
+
+  async generate(request: GenerationRequest): Promise<GeneratedProtocol> {
+    const [system, template] = await Promise.all([promptFile('system.md'), promptFile('generate-protocol.md')]);
+    const user = template
+      .replace('{{title}}', request.title)
+      .replace('{{instructions}}', request.instructions || 'none')
+      .replace('{{sources}}', formatSources(request.sources));
+    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
+      { role: 'system', content: system },
+      { role: 'user', content: user },
+    ];
+    let problem = '';
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const content = await this.complete(messages);
+      const parsed = parseReply(content);
+      if (parsed.success) {
+        const steps = parsed.data.steps.map((step) => ({ ...step, citations: [step.citation] }));
+        return { title: parsed.data.title, steps: cleanSteps(steps) };
+      }
+      problem = parsed.error;
+      messages.push({ role: 'assistant', content }, { role: 'user', content: `That reply was not valid JSON for the schema (${problem}). Reply again with only the JSON object.` });
+    }
+    throw new GenerationError(`The model returned no valid protocol: ${problem}`);
+  }
+
+  private async complete(messages: OpenAI.Chat.ChatCompletionMessageParam[]): Promise<string> {
+    try {
+      const completion = await this.client.chat.completions.create({
+        model: this.options.model,
+        messages,
+        temperature: 0.1,
+        response_format: { type: 'json_schema', json_schema: { name: 'protocol', strict: true, schema: JSON_SCHEMA } },
+      });
+      return completion.choices[0]?.message?.content ?? '';
+    } catch (error) {
+      const message = (error as Error).message.replaceAll(this.options.apiKey || '\u0000', '***');
+      throw new GenerationError(`The model at ${this.options.baseURL} failed: ${message}`);
+    }
+  }
+}
+
+function parseReply(content: string): { success: true; data: z.infer<typeof replySchema> } | { success: false; error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, ''));
+  } catch {
+    return { success: false, error: 'not JSON' };
+  }
+  const parsed = replySchema.safeParse(json);
+  return parsed.success ? parsed : { success: false, error: parsed.error.issues[0].message };
+}

@@ -1,0 +1,89 @@
+import { tokenize, type Intent } from '@cairn/rules';
+import type { SourceSentence } from '../sources/sentences.js';
+
+/** Verbs that open an instruction. */
+const ACTION_VERBS = new Set(
+  `give administer start stop check assess ask examine measure monitor record call dial refer admit transfer escalate advise tell
+  offer use apply cool keep place position open remove avoid treat test confirm consider suspect recognise recognize classify
+  review repeat reassess observe watch take ensure arrange discharge educate counsel encourage prescribe continue switch
+  insert inject infuse elevate immobilise immobilize lay put press push cover wash clean irrigate follow seek get send screen
+  identify look stay remain drink eat rest sit lie perform deliver begin`.split(/\s+/),
+);
+
+type Phase = 0 | 1 | 2 | 3 | 4 | 5;
+
+const PHASES: [Phase, RegExp][] = [
+  [1, /^(call|dial|phone|get help|start cpr|begin|open the airway|lay|place|position|press|push|stop the bleeding|cool|immobili[sz]e|keep (the patient )?still|remove)\b/i],
+  [0, /^(suspect|recogni[sz]e|assess|check|ask|examine|look|measure|classify|confirm|diagnose|test|identify|screen|record|take a)\b/i],
+  [2, /^(give|administer|treat|start|prescribe|offer|use|inject|infuse|apply|insert|switch|continue|deliver)\b/i],
+  [3, /^(do not|don't|avoid|never)\b/i],
+  [4, /^(monitor|review|reassess|repeat|observe|watch|re-?check|follow)\b/i],
+  [5, /^(refer|admit|transfer|escalate|discharge|advise|tell|educate|counsel|arrange|encourage|seek)\b/i],
+];
+
+const INTENT_WORDS: Record<Intent, RegExp> = {
+  emergency: /\b(call|emergency|immediately|at once|urgent|ambulance|999|911|108|now)\b/i,
+  treatment: /\b(give|dose|mg|treat|therapy|drug|regimen|days?|hours?)\b/i,
+  symptoms: /\b(symptom|sign|fever|pain|rash|vomit|bleed|warning|headache|ache|drows|lethargy|present)\w*/i,
+  diagnosis: /\b(test|confirm|diagnos|measure|count|level|scan|ecg|x-ray|culture|rdt)\w*/i,
+  prevention: /\b(prevent|avoid|use|vaccin|net|repellent|protect|wear|screen)\w*/i,
+  general: /$^/,
+};
+
+const SPECIFIC = /\d|\bmg\b|\bml\b|\bhours?\b|\bminutes?\b|%|mmhg|mmol/i;
+
+export interface ScoredSentence extends SourceSentence {
+  score: number;
+  actionable: boolean;
+  phase: Phase;
+  stems: Set<string>;
+}
+
+export function isActionable(text: string): boolean {
+  const first = text.toLowerCase().match(/^[a-z']+/)?.[0] ?? '';
+  return ACTION_VERBS.has(first) || /^(do not|don't|never)\b/i.test(text) || /\b(should|must)\b/i.test(text);
+}
+
+export function phaseOf(text: string): Phase {
+  return PHASES.find(([, pattern]) => pattern.test(text))?.[0] ?? 5;
+}
+
+export interface SelectionContext {
+  queryStems: string[];
+  intent: Intent;
+  /** Stems of each source's title, section and disease: what the source is about. */
+  sourceTopics: Map<number, Set<string>>;
+}
+
+/**
+ * Scores a sentence for a checklist: how much of the query it (or its source) covers, whether it is an
+ * instruction, whether it is concrete (doses, times, thresholds) and whether it serves the intent.
+ * A sentence qualifies when its source is about the query (its title or section names part of it) or
+ * when it mentions most of the query itself; others score null (strict topical filtering).
+ */
+export function scoreSentence(sentence: SourceSentence, context: SelectionContext): ScoredSentence | null {
+  const stems = new Set(tokenize(sentence.text));
+  const query = context.queryStems;
+  if (query.length === 0) return null;
+  const topic = context.sourceTopics.get(sentence.sourceId) ?? new Set<string>();
+  const inSentence = query.filter((stem) => stems.has(stem)).length / query.length;
+  const inSourceOrSentence = query.filter((stem) => stems.has(stem) || topic.has(stem)).length / query.length;
+  const sourceIsOnTopic = query.some((stem) => topic.has(stem)) && inSourceOrSentence >= 1 / 3;
+  if (!sourceIsOnTopic && inSentence < 0.5) return null;
+  const actionable = isActionable(sentence.text);
+  const score =
+    inSourceOrSentence +
+    inSentence +
+    (actionable ? 1 : 0) +
+    (SPECIFIC.test(sentence.text) ? 0.4 : 0) +
+    (INTENT_WORDS[context.intent].test(sentence.text) ? 0.6 : 0) +
+    0.3 * (1 - (sentence.sourceId - 1) / 6) -
+    0.01 * sentence.position;
+  return { ...sentence, score, actionable, phase: phaseOf(sentence.text), stems };
+}
+
+export function similarity(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const stem of a) if (b.has(stem)) shared++;
+  return shared / Math.max(1, Math.min(a.size, b.size));
+}

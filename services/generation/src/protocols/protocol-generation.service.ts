@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Counter } from 'prom-client';
+import { AppError, Metrics } from '@cairn/platform';
+import { classifyIntent } from '@cairn/rules';
+import { GENERATOR, type Generator } from '../generators/generator.port.js';
+import { groundSteps } from '../grounding/grounding-check.js';
+import { screenQuery } from '../screening/query-screening.js';
+import { toSources } from '../sources/source.js';
+import { assembleProtocol, type ProtocolResponse } from './protocol-assembler.js';
+import type { GenerateBody } from './protocol.schemas.js';
+
+export type GreetingResponse = ProtocolResponse & { category: 'greeting'; message: string };
+
+/** `POST /protocols/generate`: screen the query, number the sources, generate, ground, assemble. */
+@Injectable()
+export class ProtocolGenerationService {
+  private readonly grounding: Counter<'generator' | 'outcome'>;
+
+  constructor(
+    @Inject(GENERATOR) private readonly generator: Generator,
+    metrics: Metrics,
+  ) {
+    this.grounding = new Counter({
+      name: 'cairn_generated_steps_total',
+      help: 'Generated checklist steps by grounding outcome (supported, recited, dropped)',
+      labelNames: ['generator', 'outcome'],
+      registers: [metrics.registry],
+    });
+  }
+
+  async generate(body: GenerateBody): Promise<ProtocolResponse | GreetingResponse> {
+    const query = body.title.replace(/\s+/g, ' ').trim();
+    const refusal = screenQuery(query);
+    if (refusal?.category === 'greeting') {
+      return { ...assembleProtocol({ query: refusal.title, intent: 'general', sources: [], steps: [] }), category: 'greeting', message: refusal.message };
+    }
+    if (refusal) throw new AppError(400, refusal.category, refusal.message);
+    const intent = classifyIntent(query);
+    const sources = toSources(body.context_snippets.length > 0 ? body.context_snippets : [query]);
+    const generated = await this.generator.generate({ title: query, intent, sources, instructions: body.instructions });
+    const { steps, report } = groundSteps(generated.steps, sources);
+    for (const [outcome, count] of Object.entries(report)) this.grounding.inc({ generator: this.generator.name, outcome }, count);
+    return assembleProtocol({ query, intent, sources, steps, generatedTitle: generated.title, region: body.region, year: body.year });
+  }
+}

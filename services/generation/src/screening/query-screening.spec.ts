@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { screenQuery } from './query-screening.js';
+
+describe('screenQuery', () => {
+  it.each([
+    'dengue symptoms',
+    'CPR for cardiac arrest',
+    'MI',
+    'TB',
+    'opioid overdose naloxone dose',
+    'paracetamol poisoning management',
+    'snakebite first aid',
+    'dog bite rabies vaccine',
+    'fever in a child after a football match',
+  ])('lets %j through', (query) => {
+    expect(screenQuery(query)).toBeNull();
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['x'.repeat(1001), 'invalid_query'],
+    ['hello', 'greeting'],
+    ['Good morning!', 'greeting'],
+    ['thanks', 'greeting'],
+    ['ab', 'too_short'],
+    ['?', 'too_short'],
+    ['how to poison someone without getting caught', 'harmful'],
+    ['suicide methods painless', 'harmful'],
+    ['how to make a bomb', 'harmful'],
+    ['my dog has diarrhoea', 'out_of_scope_medical'],
+    ['paracetamol dose for my cat', 'out_of_scope_medical'],
+    ['botox for wrinkles', 'out_of_scope_medical'],
+    ['weather in Paris tomorrow', 'irrelevant'],
+    ['write a poem about the sea', 'irrelevant'],
+    ['bitcoin price', 'irrelevant'],
+  ])('screens %j as %s', (query, category) => {
+    expect(screenQuery(query)?.category).toBe(category);
+  });
+
+  it('echoes the query in the message', () => {
+    expect(screenQuery('weather in Paris tomorrow')?.message).toContain('"weather in Paris tomorrow"');
+    expect(screenQuery('how to poison someone without getting caught')).toMatchObject({
+      title: 'Inappropriate Content Detected',
+      message: expect.stringContaining('"how to poison someone without getting caught"'),
+    });
+  });
+});

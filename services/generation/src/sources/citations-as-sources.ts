@@ -1,0 +1,69 @@
+import type { CitationEntry } from '../protocols/protocol.schemas.js';
+import type { Source } from './source.js';
+
+const asYear = (value: unknown) => {
+  const year = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
+  return Number.isInteger(year) && year > 1800 ? year : null;
+};
+
+/** Citations a client sends back (protocol or message citations) as numbered sources, keeping their ids. */
+export function citationsAsSources(citations: CitationEntry[]): Source[] {
+  return citations.flatMap((citation, index) => {
+    if (typeof citation === 'string') {
+      return citation.trim() ? [{ id: index + 1, text: citation, title: `Source ${index + 1}`, organization: '', year: null, region: '', url: '', section: '' }] : [];
+    }
+    const text = (citation.excerpt ?? citation.source ?? '').trim();
+    if (!text) return [];
+    const id = Number(citation.id);
+    return [
+      {
+        id: Number.isInteger(id) && id > 0 ? id : index + 1,
+        text,
+        title: (citation.title ?? citation.source ?? `Source ${index + 1}`).trim(),
+        organization: citation.organization ?? '',
+        year: asYear(citation.year),
+        region: citation.region ?? '',
+        url: citation.url ?? citation.source_url ?? '',
+        section: '',
+      },
+    ];
+  });
+}
+
+/** Adds a protocol's steps to the text of the sources they cite, so answers can quote them too. */
+export function withProtocolSteps(sources: Source[], protocol: unknown): Source[] {
+  const steps = readSteps(protocol);
+  return sources.map((source) => {
+    const cited = steps.filter((step) => step.citation === source.id).map((step) => [step.text, step.explanation].filter(Boolean).join(' '));
+    return cited.length ? { ...source, text: `${source.text}\n${cited.join('\n')}` } : source;
+  });
+}
+
+function readSteps(protocol: unknown): { text: string; explanation: string; citation: number }[] {
+  const parsed = typeof protocol === 'string' ? safeJson(protocol) : protocol;
+  if (!parsed || typeof parsed !== 'object') return [];
+  const record = parsed as Record<string, unknown>;
+  const list = (record.checklist ?? record.steps) as unknown;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((step) => {
+    if (!step || typeof step !== 'object') return [];
+    const entry = step as Record<string, unknown>;
+    const text = typeof entry.text === 'string' ? entry.text : typeof entry.step === 'string' ? entry.step : '';
+    return text ? [{ text, explanation: typeof entry.explanation === 'string' ? entry.explanation : '', citation: Number(entry.citation) }] : [];
+  });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Citations of the protocol itself, when the client sent no separate list. */
+export function protocolCitations(protocol: unknown): CitationEntry[] {
+  const parsed = typeof protocol === 'string' ? safeJson(protocol) : protocol;
+  const citations = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>).citations : undefined;
+  return Array.isArray(citations) ? (citations as CitationEntry[]) : [];
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+export const MAX_SOURCES = 6;
+
+/** A snippet as clients send it: plain text (spec §7), or a search hit's provenance. */
+export const snippetSchema = z.union([
+  z.string().max(20_000),
+  z.object({
+    text: z.string().max(20_000),
+    title: z.string().max(500).optional(),
+    organization: z.string().max(200).optional(),
+    year: z.union([z.number().int(), z.string().max(20)]).nullable().optional(),
+    region: z.string().max(200).optional(),
+    url: z.string().max(2000).optional(),
+    section: z.string().max(500).optional(),
+  }),
+]);
+
+export type Snippet = z.infer<typeof snippetSchema>;
+
+/** A numbered source of a protocol: `[Source n]`. */
+export interface Source {
+  id: number;
+  text: string;
+  title: string;
+  organization: string;
+  year: number | null;
+  region: string;
+  url: string;
+  section: string;
+}
+
+const year = (value: number | string | null | undefined) => {
+  const parsed = typeof value === 'number' ? value : Number.parseInt(value ?? '', 10);
+  return Number.isInteger(parsed) && parsed > 1800 ? parsed : null;
+};
+
+/** Numbers the first six distinct snippets as sources 1..6. */
+export function toSources(snippets: Snippet[]): Source[] {
+  const seen = new Set<string>();
+  const sources: Source[] = [];
+  for (const snippet of snippets) {
+    const fields = typeof snippet === 'string' ? { text: snippet } : snippet;
+    const text = fields.text.trim();
+    if (!text || seen.has(text)) continue;
+    seen.add(text);
+    sources.push({
+      id: sources.length + 1,
+      text,
+      title: fields.title?.trim() || `Source ${sources.length + 1}`,
+      organization: fields.organization?.trim() ?? '',
+      year: year(fields.year),
+      region: fields.region?.trim() ?? '',
+      url: fields.url?.trim() ?? '',
+      section: fields.section?.trim() ?? '',
+    });
+    if (sources.length === MAX_SOURCES) break;
+  }
+  return sources;
+}

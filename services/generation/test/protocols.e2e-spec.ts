@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Topics } from '@cairn/contracts';
+import { EVENT_BUS, respondTo, type EventBus } from '@cairn/platform';
+import { startTestApp, type TestApp } from '@cairn/testing';
+import { GenerationAppModule } from '../src/app.module.js';
+
+const snippets = [
+  {
+    text: '- Suspect dengue in a febrile person with two of: nausea, rash, aches or a positive tourniquet test.\n- Give paracetamol for fever, no more than 3 g a day in adults.\n- Do not give aspirin or ibuprofen, because they increase the risk of bleeding.\nSevere dengue usually develops between days 3 and 7.',
+    title: 'Dengue: symptoms and warning signs',
+    organization: 'WHO',
+    year: 2012,
+    region: 'Global',
+    url: 'https://www.who.int/publications/i/item/9789241504713',
+    section: 'Recognise dengue',
+  },
+  {
+    text: '- Admit patients with abdominal pain, persistent vomiting or mucosal bleeding as warning signs of severe dengue.\n- Check the haematocrit and platelet count daily during the critical phase.',
+    title: 'Dengue fever: warning signs and when to refer',
+    organization: 'ICMR',
+    year: 2019,
+    region: 'India',
+    url: '',
+    section: 'Warning signs',
+  },
+];
+
+describe('generation service', () => {
+  let api: TestApp;
+  let token: string;
+  const post = (path: string, body: unknown) => api.request('POST', path, { token, body });
+
+  beforeAll(async () => {
+    api = await startTestApp((config) => GenerationAppModule.forRoot(config), { service: 'generation' });
+    token = await api.tokenFor('clinician-1');
+    const bus = api.app.get<EventBus>(EVENT_BUS);
+    await respondTo(bus, Topics.searchRequested, Topics.searchAnswered, 'search', async ({ payload }) => ({
+      total: 1,
+      hits: payload.userId === 'clinician-1' ? [{ id: 'nhs#1', title: 'Dengue: fluids', organization: 'NHS', body: 'Give oral rehydration solution in small frequent sips to a child with dengue who is vomiting.', sourceUrl: 'https://www.nhs.uk/conditions/dengue/', relevance: 8 }] : [],
+    }));
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  describe('POST /protocols/generate', () => {
+    it('answers with cited steps and the spec fields', async () => {
+      const response = await post('/protocols/generate', { title: 'dengue symptoms', context_snippets: snippets, instructions: 'strict', region: null, year: null });
+      expect(response.status).toBe(200);
+      const protocol = response.body;
+      expect(protocol).toMatchObject({
+        title: 'Dengue Symptoms',
+        intent: 'symptoms',
+        region: 'Global',
+        year: new Date().getFullYear(),
+        organization: 'WHO, ICMR',
+        lastUpdated: new Date().toISOString().slice(0, 10),
+      });
+      expect(protocol.checklist.length).toBeGreaterThanOrEqual(4);
+      protocol.checklist.forEach((step: { step: number; citation: number; citations: number[]; text: string }, index: number) => {
+        expect(step.step).toBe(index + 1);
+        expect([1, 2]).toContain(step.citation);
+        expect(step.citations[0]).toBe(step.citation);
+        expect(step.text).not.toMatch(/\[Source/);
+      });
+      expect(protocol.citations).toEqual([
+        expect.objectContaining({ id: 1, source: 'Dengue: symptoms and warning signs — Recognise dengue', organization: 'WHO', year: 2012, url: snippets[0].url }),
+        expect.objectContaining({ id: 2, organization: 'ICMR', region: 'India', url: '' }),
+      ]);
+    });
+
+    it('keeps at most six sources and works from plain-text snippets or the query alone', async () => {
+      const many = Array.from({ length: 9 }, (_, i) => `Give oral rehydration solution for diarrhoea, plan ${i}.`);
+      const response = await post('/protocols/generate', { title: 'diarrhoea rehydration', context_snippets: many });
+      expect(response.status).toBe(200);
+      expect(Math.max(...response.body.citations.map((c: { id: number }) => c.id))).toBeLessThanOrEqual(6);
+      const bare = await post('/protocols/generate', { title: 'diarrhoea rehydration' });
+      expect(bare.status).toBe(200);
+      expect(bare.body.organization).toBe('Cairn');
+    });
+
+    it('greets a greeting and refuses what it should, echoing the query', async () => {
+      const greeting = await post('/protocols/generate', { title: 'hello' });
+      expect(greeting.status).toBe(200);
+      expect(greeting.body).toMatchObject({ category: 'greeting', checklist: [], message: expect.stringContaining('Cairn') });
+      for (const [title, category] of [
+        ['', 'empty'],
+        ['weather in Paris tomorrow', 'irrelevant'],
+        ['how to poison someone without getting caught', 'harmful'],
+        ['botox for wrinkles', 'out_of_scope_medical'],
+        ['ab', 'too_short'],
+        ['x'.repeat(1001), 'invalid_query'],
+      ]) {
+        const refused = await post('/protocols/generate', { title });
+        expect(refused.status).toBe(400);
+        expect(refused.body.detail.category).toBe(category);
+        if (title.length > 3 && title.length < 100) expect(refused.body.detail.message).toContain(`"${title}"`);
+      }
+      expect((await post('/protocols/generate', { context_snippets: snippets })).body.detail).toMatchObject({ category: 'invalid_input', field: 'title' });
+    });
+
+    it('needs a token', async () => {
+      expect((await api.request('POST', '/protocols/generate', { body: { title: 'dengue' } })).status).toBe(401);
+    });
+  });
+
+  describe('POST /protocols/conversation', () => {
+    const protocol = {
+      title: 'Dengue Symptoms',
+      checklist: [{ step: 1, text: 'Give paracetamol for fever, no more than 3 g a day in adults.', explanation: '', citation: 1, citations: [1] }],
+      citations: [{ id: 1, source: 'Dengue: symptoms and warning signs', organization: 'WHO', url: snippets[0].url, excerpt: snippets[0].text }],
+    };
+    const ask = (message: string, extra: Record<string, unknown> = {}) =>
+      post('/protocols/conversation', {
+        message,
+        concept_title: 'Dengue Symptoms',
+        protocol_json: protocol,
+        citations_list: protocol.citations,
+        conversation_history: [{ role: 'user', content: 'dengue symptoms' }],
+        enable_context_search: false,
+        user_id: 'clinician-1',
+        ...extra,
+      });
+
+    it('answers from the protocol sources with citations, follow-ups and no new sources', async () => {
+      const response = await ask('What is the maximum paracetamol dose?');
+      expect(response.status).toBe(200);
+      expect(response.body.answer).toMatch(/3 g a day.*\[1\]/);
+      expect(response.body.citations[0]).toMatchObject({ id: 1, title: 'Dengue: symptoms and warning signs', organization: 'WHO', source_url: snippets[0].url });
+      expect(response.body.citations[0].relevance_score).toBeGreaterThan(0);
+      expect(response.body.citations[0].relevance_score).toBeLessThanOrEqual(1);
+      expect(response.body.used_new_sources).toBe(false);
+      expect(response.body.follow_up_questions.length).toBeLessThanOrEqual(5);
+      expect(response.body.follow_up_questions.map((q: { category: string }) => q.category)).not.toContain('dosage');
+      for (const question of response.body.follow_up_questions) {
+        expect(['dosage', 'symptoms', 'complications', 'timing', 'safety', 'general']).toContain(question.category);
+      }
+    });
+
+    it('searches beyond the protocol over the bus when context search is on', async () => {
+      const response = await ask('How should a vomiting child take fluids?', { enable_context_search: true });
+      expect(response.status).toBe(200);
+      expect(response.body.used_new_sources).toBe(true);
+      expect(response.body.answer).toMatch(/small frequent sips.*\[2\]/);
+      expect(response.body.citations.find((c: { id: number }) => c.id === 2)).toMatchObject({ organization: 'NHS', source_url: 'https://www.nhs.uk/conditions/dengue/' });
+    });
+
+    it('says so, with an uncertainty note, when the sources do not answer', async () => {
+      const response = await ask('Which antivenom works for krait bites?');
+      expect(response.body.uncertainty_note).toMatch(/partly answer|Check local guidance/);
+    });
+
+    it("checks the message and refuses another user's id", async () => {
+      expect((await ask('   ')).body.detail).toEqual({ category: 'invalid_message', message: 'Message cannot be empty' });
+      expect((await ask('x'.repeat(1001))).body.detail.message).toBe('Message too long (max 1000 characters)');
+      expect((await ask('dose?', { user_id: 'someone-else' })).status).toBe(403);
+      expect((await ask('hi')).body.answer).toMatch(/Cairn/);
+    });
+  });
+
+  describe('POST /protocols/step-thread', () => {
+    it('answers about one step from the source it cites', async () => {
+      const response = await post('/protocols/step-thread', {
+        message: 'Why not ibuprofen?',
+        step_id: 'step-2',
+        step_text: 'Give paracetamol for fever, no more than 3 g a day in adults.',
+        step_citation: 1,
+        protocol_title: 'Dengue Symptoms',
+        protocol_citations: [{ id: 1, excerpt: snippets[0].text }, { id: 2, excerpt: snippets[1].text }],
+        thread_history: [],
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.message).toMatch(/ibuprofen.*bleeding.*\[1\]/);
+    });
+
+    it('validates the message', async () => {
+      const response = await post('/protocols/step-thread', { message: '', step_text: 'x' });
+      expect(response.body.detail.category).toBe('invalid_message');
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { RetrievalMode, Topics } from '@cairn/contracts';
+import { createLogger, EVENT_BUS, respondTo, type EventBus } from '@cairn/platform';
+import { GLOBAL_OWNER, userOwner } from '../chunks/chunk.js';
+import { SEARCH_MAX_SIZE } from './search.schema.js';
+import { SearchService, type RetrievalMode as Mode } from './search.service.js';
+
+const MODES: Record<RetrievalMode, Mode> = {
+  [RetrievalMode.UNSPECIFIED]: 'hybrid',
+  [RetrievalMode.KEYWORD]: 'keyword',
+  [RetrievalMode.VECTOR]: 'vector',
+  [RetrievalMode.HYBRID]: 'hybrid',
+};
+
+/** Answers other services' `search.requested` events with `search.answered`, in the asking user's scope. */
+@Injectable()
+export class SearchRequestsResponder implements OnModuleInit {
+  private readonly logger = createLogger('search-requests');
+
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly search: SearchService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await respondTo(this.bus, Topics.searchRequested, Topics.searchAnswered, 'search', async ({ payload }) => {
+      const owners = [...(payload.includeGlobal ? [GLOBAL_OWNER] : []), ...(payload.includeUser && payload.userId ? [userOwner(payload.userId)] : [])];
+      if (!payload.query.trim() || owners.length === 0) return { hits: [], total: 0 };
+      try {
+        const result = await this.search.search({
+          query: payload.query.slice(0, 1000),
+          size: Math.min(Math.max(payload.size || 8, 1), SEARCH_MAX_SIZE),
+          owners,
+          mode: MODES[payload.mode],
+          enhance: payload.enhance,
+        });
+        return {
+          total: result.total,
+          hits: result.hits.map((hit) => ({
+            id: hit.id,
+            score: hit.score,
+            relevance: hit.relevance,
+            title: hit.source.title,
+            organization: hit.source.organization,
+            region: hit.source.region,
+            year: hit.source.year ?? 0,
+            disease: hit.source.disease,
+            section: hit.source.section,
+            body: hit.source.body,
+            sourceUrl: hit.source.source_url,
+            owner: hit.source.owner,
+          })),
+        };
+      } catch (error) {
+        this.logger.error({ err: error }, 'search request failed');
+        return { hits: [], total: 0, error: 'search failed' };
+      }
+    });
+  }
+}
