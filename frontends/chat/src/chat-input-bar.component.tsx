@@ -4,7 +4,6 @@ import {
   IconButton,
   characterCounter,
   prepareChatInput,
-  type ChatModuleProps,
   type SearchScope,
 } from '@cairn/frontend-shared';
 import { SampleQueries } from './sample-queries.component';
@@ -20,15 +19,27 @@ function CharacterCount({ length }: { length: number }) {
   );
 }
 
-export function ChatInputBar({ initialQuery = '', onSend }: ChatModuleProps) {
+export interface ChatInputBarProps {
+  initialQuery?: string;
+  /** An answer is being prepared: nothing can be sent. */
+  loading: boolean;
+  /** Returns whether the message was taken; a taken message clears the box and hides the samples. */
+  onSend: (message: string, scope: SearchScope) => boolean;
+}
+
+export function ChatInputBar({ initialQuery = '', loading, onSend }: ChatInputBarProps) {
   const [text, setText] = useState(initialQuery.slice(0, CHAT_INPUT_MAX_LENGTH));
   const [scope, setScope] = useState<SearchScope>('all');
+  const [samplesVisible, setSamplesVisible] = useState(true);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const message = prepareChatInput(text, loading);
 
   const send = (event?: FormEvent) => {
     event?.preventDefault();
-    const message = prepareChatInput(text);
-    if (message) onSend?.(message, scope);
+    if (message && onSend(message, scope)) {
+      setText('');
+      setSamplesVisible(false);
+    }
   };
 
   const sendOnEnter = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -43,7 +54,7 @@ export function ChatInputBar({ initialQuery = '', onSend }: ChatModuleProps) {
   return (
     <div className="chat-input">
       <ScopeSelector value={scope} onChange={setScope} />
-      <SampleQueries onPick={pickSample} />
+      <SampleQueries visible={samplesVisible} onVisibleChange={setSamplesVisible} onPick={pickSample} />
       <form className="chat-input__form" onSubmit={send}>
         <textarea
           ref={textarea}
@@ -56,7 +67,7 @@ export function ChatInputBar({ initialQuery = '', onSend }: ChatModuleProps) {
           onChange={(event) => setText(event.target.value)}
           onKeyDown={sendOnEnter}
         />
-        <IconButton type="submit" variant="primary" icon="send" label="Send message" disabled={!prepareChatInput(text)} />
+        <IconButton type="submit" variant="primary" icon="send" label="Send message" disabled={!message} />
       </form>
       <div className="chat-input__meta">
         <span className="chat-input__hint">Enter to send · Shift+Enter for a new line</span>

@@ -1,14 +1,31 @@
-import type { ChatModuleProps } from '@cairn/frontend-shared';
+import { useCurrentUser, type ChatModuleProps, type SearchScope } from '@cairn/frontend-shared';
 import { ChatInputBar } from './chat-input-bar.component';
+import { useConversationAutoSave } from './conversation/use-conversation-auto-save';
 import { EmptyChatView } from './empty-chat.component';
+import { MessageList } from './messages/message-list.component';
+import { useChatSession } from './session/use-chat-session';
 
-export default function ChatModule({ initialQuery, onSend }: ChatModuleProps) {
+export default function ChatModule({ initialQuery, onSend, onTitleChange }: ChatModuleProps) {
+  const uid = useCurrentUser()?.uid ?? null;
+  const session = useChatSession(uid, onTitleChange);
+  useConversationAutoSave(uid, session.conversationId, session.messages, session.loading);
+
+  const send = (message: string, scope: SearchScope) => {
+    const taken = session.send(message, scope);
+    if (taken) onSend?.(message, scope);
+    return taken;
+  };
+
   return (
     <div className="chat" data-testid="remote-chat">
-      <div className="chat__messages">
-        <EmptyChatView />
-      </div>
-      <ChatInputBar initialQuery={initialQuery} onSend={onSend} />
+      {session.messages.length === 0 ? (
+        <div className="chat__messages">
+          <EmptyChatView />
+        </div>
+      ) : (
+        <MessageList messages={session.messages} loading={session.loading} onRetry={session.retry} />
+      )}
+      <ChatInputBar initialQuery={initialQuery} loading={session.loading} onSend={send} />
     </div>
   );
 }

@@ -1,12 +1,15 @@
-import { useState } from 'react';
 import { CHAT_SAMPLE_COUNT, IconButton, SAMPLE_QUERIES } from '@cairn/frontend-shared';
 
-export function SampleQueries({ onPick }: { onPick: (query: string) => void }) {
-  const [visible, setVisible] = useState(true);
+export interface SampleQueriesProps {
+  visible: boolean;
+  onVisibleChange: (visible: boolean) => void;
+  onPick: (query: string) => void;
+}
 
+export function SampleQueries({ visible, onVisibleChange, onPick }: SampleQueriesProps) {
   if (!visible) {
     return (
-      <button type="button" className="link-button sample-queries-toggle" onClick={() => setVisible(true)}>
+      <button type="button" className="link-button sample-queries-toggle" onClick={() => onVisibleChange(true)}>
         Show sample queries
       </button>
     );
@@ -22,7 +25,7 @@ export function SampleQueries({ onPick }: { onPick: (query: string) => void }) {
           </li>
         ))}
       </ul>
-      <IconButton icon="close" label="Hide sample queries" onClick={() => setVisible(false)} />
+      <IconButton icon="close" label="Hide sample queries" onClick={() => onVisibleChange(false)} />
     </div>
   );
 }

@@ -2,17 +2,29 @@ export {
   AuthMessages,
   CHAT_SAMPLE_COUNT,
   CHAT_INPUT_MAX_LENGTH,
+  INTENTS,
+  INTENT_LABELS,
+  INTENT_PREFIXES,
   LANDING_SAMPLE_COUNT,
+  MESSAGE_MAX_LENGTH,
   SAMPLE_QUERIES,
   UPLOAD_MAX_BYTES,
   UPLOAD_MAX_MEGABYTES,
   UploadMessages,
   checkUploadFile,
+  classifyIntent,
+  cleanChatMessage,
+  conversationTitle,
+  isUserDefinedCitation,
   passwordStrength,
+  savedProtocolId,
+  validateChatMessage,
   validateNewPassword,
   validateResetRequest,
   validateSignIn,
   validateSignUp,
+  type CitationSource,
+  type Intent,
   type PasswordStrength,
 } from '@cairn/rules';
 
@@ -26,7 +38,9 @@ export * from './chat/chat-input';
 export * from './config/runtime-config';
 export * from './feedback/dialogs';
 export * from './feedback/toasts';
+export * from './platform/cairn-events';
 export * from './platform/cairn-services';
+export * from './platform/use-cairn-event';
 export * from './platform/remote-contracts';
 export * from './storage/app-storage';
 export * from './time/relative-time';

@@ -5,8 +5,12 @@ import {
   fetchSavedChecklists,
   messageCountLabel,
   readList,
+  savedChecklistCardFrom,
   toRecentSearchCard,
   toSavedChecklistCard,
+  withSavedChecklist,
+  withoutSavedChecklist,
+  type SavedChecklistCard,
 } from './sidebar.resource';
 
 function apiAnswering(status: number, body: unknown) {
@@ -44,6 +48,33 @@ describe('saved checklist cards', () => {
       year: 'Unknown',
       savedAt: null,
     });
+  });
+});
+
+describe('saved checklists the chat reports', () => {
+  const card = (id: string, title = id): SavedChecklistCard => ({ id, title, organization: 'WHO', region: 'Global', year: '2024', savedAt: null });
+
+  it('makes a card from the saved protocol summary', () => {
+    expect(
+      savedChecklistCardFrom({ id: 'protocol_cpr', title: 'CPR', organization: null, region: 'Global', year: 2024, savedAt: '2025-06-15T10:00:00.000Z' }),
+    ).toEqual({ id: 'protocol_cpr', title: 'CPR', organization: 'Unknown', region: 'Global', year: '2024', savedAt: '2025-06-15T10:00:00.000Z' });
+  });
+
+  it('lists a newly saved checklist first, once', () => {
+    const cards = [card('protocol_a'), card('protocol_b')];
+    expect(withSavedChecklist(cards, card('protocol_c')).map((c) => c.id)).toEqual(['protocol_c', 'protocol_a', 'protocol_b']);
+    expect(withSavedChecklist(cards, card('protocol_b', 'B again')).map((c) => c.title)).toEqual(['B again', 'protocol_a']);
+  });
+
+  it('keeps at most 50 saved checklists', () => {
+    const cards = Array.from({ length: 50 }, (_, index) => card(`protocol_${index}`));
+    const next = withSavedChecklist(cards, card('protocol_new'));
+    expect(next).toHaveLength(50);
+    expect(next[0].id).toBe('protocol_new');
+  });
+
+  it('removes an unsaved checklist', () => {
+    expect(withoutSavedChecklist([card('protocol_a'), card('protocol_b')], 'protocol_a').map((c) => c.id)).toEqual(['protocol_b']);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ApiClient } from '@cairn/frontend-shared';
+import type { ApiClient, SavedProtocolSummary } from '@cairn/frontend-shared';
 
 /** Spec §9 fetch sizes for the sidebar. */
 export const SAVED_CHECKLISTS_LIMIT = 50;
@@ -77,3 +77,14 @@ export async function fetchRecentSearches(api: ApiClient, uid: string, signal?: 
 }
 
 export const messageCountLabel = (count: number): string => `${count} ${count === 1 ? 'message' : 'messages'}`;
+
+/** The card of a protocol the chat just saved. */
+export const savedChecklistCardFrom = (summary: SavedProtocolSummary): SavedChecklistCard =>
+  toSavedChecklistCard({ ...summary, saved_at: summary.savedAt }, 0);
+
+/** Puts a newly saved checklist first, replacing an older card of the same protocol. */
+export const withSavedChecklist = (cards: SavedChecklistCard[], card: SavedChecklistCard): SavedChecklistCard[] =>
+  [card, ...cards.filter((existing) => existing.id !== card.id)].slice(0, SAVED_CHECKLISTS_LIMIT);
+
+export const withoutSavedChecklist = (cards: SavedChecklistCard[], id: string): SavedChecklistCard[] =>
+  cards.filter((card) => card.id !== id);

@@ -37,7 +37,7 @@ describe('Cairn in Chromium', () => {
     await page.close();
   });
 
-  it('signs up, lands on /dashboard and shows the sidebar and chat remotes', async () => {
+  it('signs up, lands on /dashboard with both remotes, and answers "dengue symptoms" with cited steps', async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/dashboard`);
     await page.waitForURL(/\/login$/);
@@ -54,6 +54,25 @@ describe('Cairn in Chromium', () => {
     expect(await page.getByTestId('slot-sidebar').getByText('No saved checklists yet').count()).toBe(1);
     expect(await page.getByText('Hybrid Search').count()).toBeGreaterThan(0);
     await page.screenshot({ path: testOutputPath('dashboard.png') });
+
+    await page.getByRole('textbox', { name: 'Message' }).fill('dengue symptoms');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await page.getByTestId('user-message').filter({ hasText: 'dengue symptoms' }).waitFor();
+    const card = page.getByTestId('protocol-card');
+    await card.waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('assistant-message').first().textContent()).toContain('Symptoms Guide - Key symptoms to monitor:');
+    expect(await card.getByTestId('protocol-label').textContent()).toBe('SYMPTOMS GUIDE');
+    expect(await card.getByRole('heading').first().textContent()).toMatch(/dengue/i);
+    const steps = card.getByTestId('protocol-step');
+    expect(await steps.count()).toBeGreaterThanOrEqual(5);
+    for (let index = 0; index < (await steps.count()); index++) {
+      expect(await steps.nth(index).getByTestId('citation-marker').count()).toBeGreaterThan(0);
+    }
+    await steps.first().getByTestId('citation-marker').first().click();
+    await card.getByTestId('references').getByTestId('citation').first().waitFor();
+    expect(await card.getByTestId('references').textContent()).toMatch(/View Source/);
+    expect(await card.textContent()).toMatch(/Last updated/);
+    await page.screenshot({ path: testOutputPath('dengue-answer.png'), fullPage: true });
     await page.close();
   });
 });

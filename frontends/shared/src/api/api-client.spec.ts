@@ -115,6 +115,15 @@ describe('ApiClient', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('keeps the title a refusal comes with', async () => {
+    const { fetchImpl } = fakeFetch(json(400, { detail: { message: 'Please ask a medical question.', category: 'irrelevant', title: 'Non-Medical Query' } }));
+    await expect(client(fetchImpl, fakeTimers().timers).post('/protocols/generate', {})).rejects.toMatchObject({
+      status: 400,
+      category: 'irrelevant',
+      title: 'Non-Medical Query',
+    });
+  });
+
   it('honours a smaller retry count', async () => {
     const { fetchImpl, calls } = fakeFetch(json(503, {}));
     await expect(client(fetchImpl, fakeTimers().timers).post('/auth/login', {}, { retries: 0 })).rejects.toMatchObject({

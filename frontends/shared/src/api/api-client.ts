@@ -176,11 +176,12 @@ async function readBody(response: Response): Promise<unknown> {
 async function readResponse<T>(response: Response, path: string): Promise<T> {
   const body = await readBody(response);
   if (response.ok) return body as T;
-  const { message, category } = readErrorBody(body);
+  const { message, category, title } = readErrorBody(body);
   throw new ApiError({
     kind: 'http',
     status: response.status,
     category,
+    title,
     message: message ?? `Request failed with status ${response.status}`,
     path,
   });

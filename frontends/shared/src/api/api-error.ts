@@ -5,6 +5,8 @@ export interface ApiErrorInit {
   message: string;
   status?: number;
   category?: string;
+  /** A heading the service gave with the message, e.g. for a refused query. */
+  title?: string;
   path?: string;
 }
 
@@ -14,6 +16,7 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status?: number;
   readonly category?: string;
+  readonly title?: string;
   readonly path?: string;
 
   constructor(init: ApiErrorInit) {
@@ -21,6 +24,7 @@ export class ApiError extends Error {
     this.kind = init.kind;
     this.status = init.status;
     this.category = init.category;
+    this.title = init.title;
     this.path = init.path;
   }
 }
@@ -31,16 +35,15 @@ export const isNotFound = (error: unknown): boolean => isApiError(error) && erro
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-/** Reads `{"detail": {"message", "category"}}`, tolerating a plain-string detail or a top-level message. */
-export function readErrorBody(body: unknown): { message?: string; category?: string } {
+const optionalText = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** Reads `{"detail": {"message", "category", "title"}}`, tolerating a plain-string detail or a top-level message. */
+export function readErrorBody(body: unknown): { message?: string; category?: string; title?: string } {
   if (!isRecord(body)) return {};
   const detail = body.detail;
   if (typeof detail === 'string') return { message: detail };
   if (isRecord(detail)) {
-    return {
-      message: typeof detail.message === 'string' ? detail.message : undefined,
-      category: typeof detail.category === 'string' ? detail.category : undefined,
-    };
+    return { message: optionalText(detail.message), category: optionalText(detail.category), title: optionalText(detail.title) };
   }
   return { message: typeof body.message === 'string' ? body.message : undefined };
 }

@@ -50,6 +50,13 @@ describe('describeRequestError', () => {
     expect(describeRequestError(new Error(message)).title).toBe(title);
   });
 
+  it('names the failed call when nothing else matches', () => {
+    expect(describeRequestError(http(409, 'conflict'), 'search').title).toBe('Search Error');
+    expect(describeRequestError(new Error('boom'), 'generation').title).toBe('Protocol Generation Error');
+    expect(describeRequestError(http(500), 'generation').title).toBe('Server Error');
+    expect(describeRequestError(new ApiError({ kind: 'timeout', message: 't' }), 'search').title).toBe('Request Timed Out');
+  });
+
   it('handles values that are not errors', () => {
     expect(describeRequestError('Request timeout').title).toBe('Request Timed Out');
     expect(describeRequestError(undefined).title).toBe('Something Went Wrong');

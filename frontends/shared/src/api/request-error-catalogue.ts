@@ -132,9 +132,12 @@ function messageOf(error: unknown): string {
   return '';
 }
 
-/** Maps any failure of a product call to the title and text the user is shown (spec §8, request errors). */
-export function describeRequestError(error: unknown): RequestErrorDescription {
-  const condition =
-    (error instanceof ApiError ? conditionFromApiError(error) : null) ?? conditionFromMessage(messageOf(error));
+/**
+ * Maps any failure of a product call to the title and text the user is shown (spec §8, request errors).
+ * `fallback` names what failed, e.g. 'search', for a failure that matches no other row.
+ */
+export function describeRequestError(error: unknown, fallback: RequestErrorCondition = 'unknown'): RequestErrorDescription {
+  const found = (error instanceof ApiError ? conditionFromApiError(error) : null) ?? conditionFromMessage(messageOf(error));
+  const condition = found === 'unknown' ? fallback : found;
   return { condition, ...CATALOGUE[condition] };
 }

@@ -12,6 +12,8 @@ export interface ChatModuleProps {
   /** Prefills the message box, e.g. from `/dashboard?q=...`. */
   initialQuery?: string;
   onSend?: (message: string, scope: SearchScope) => void;
+  /** The chat's title changed: it becomes the title of the protocol it answered with. */
+  onTitleChange?: (title: string) => void;
 }
 
 export interface SidebarModuleProps {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientId } from '@cairn/platform';
+import { clientId, requiredTitle } from '@cairn/platform';
 
 export const MAX_MESSAGES = 1000;
 export const MAX_TITLE_LENGTH = 200;
@@ -31,13 +31,7 @@ export const saveConversationSchema = z.object({
   updated_at: timestamp.optional(),
 });
 
-export const renameSchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(MAX_TITLE_LENGTH, `Title must be at most ${MAX_TITLE_LENGTH} characters`),
-});
+export const renameSchema = z.object({ title: requiredTitle(MAX_TITLE_LENGTH) });
 
 export type SavedMessage = z.infer<typeof savedMessageSchema>;
 export type SaveConversationInput = z.infer<typeof saveConversationSchema>;

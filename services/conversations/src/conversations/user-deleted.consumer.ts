@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { Topics } from '@cairn/contracts';
-import { EVENT_BUS, type EventBus } from '@cairn/platform';
+import { EVENT_BUS, eraseOnUserDeleted, type EventBus } from '@cairn/platform';
 import { ConversationsRepository } from './conversations.repository.js';
 
 @Injectable()
@@ -10,9 +9,7 @@ export class UserDeletedConsumer implements OnModuleInit {
     private readonly repository: ConversationsRepository,
   ) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.bus.subscribe(Topics.userDeleted, 'conversations', async (event) => {
-      await this.repository.deleteAllOf(event.payload.userId);
-    });
+  onModuleInit(): Promise<void> {
+    return eraseOnUserDeleted(this.bus, 'conversations', (userId) => this.repository.deleteAllOf(userId));
   }
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import OpenAI from 'openai';
 import { z } from 'zod';
+import { displayUrl } from '@cairn/platform';
 import { cleanSteps } from '@cairn/rules';
 import type { Source } from '../sources/source.js';
 import type { GeneratedProtocol, GenerationRequest, Generator } from './generator.port.js';
@@ -107,7 +108,7 @@ export class OpenAiGenerator implements Generator {
       return completion.choices[0]?.message?.content ?? '';
     } catch (error) {
       const message = (error as Error).message.replaceAll(this.options.apiKey || '\u0000', '***');
-      throw new GenerationError(`The model at ${this.options.baseURL} failed: ${message}`);
+      throw new GenerationError(`The model at ${displayUrl(this.options.baseURL)} failed: ${message}`);
     }
   }
 }

@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { requiredTitle } from '@cairn/platform';
 
 export const MAX_TITLE_LENGTH = 200;
 export const INTENTS = ['emergency', 'treatment', 'symptoms', 'diagnosis', 'prevention', 'general'] as const;
 
 export const saveProtocolSchema = z.object({
   id: z.string().max(300).optional(),
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(MAX_TITLE_LENGTH, `Title must be at most ${MAX_TITLE_LENGTH} characters`),
+  title: requiredTitle(MAX_TITLE_LENGTH),
   organization: z.string().max(200).nullable().optional(),
   region: z.string().max(200).nullable().optional(),
   year: z.union([z.number().int(), z.string().max(20)]).nullable().optional(),
@@ -23,12 +20,6 @@ export const saveProtocolSchema = z.object({
     .passthrough(),
 });
 
-export const renameSchema = z.object({
-  title: z
-    .string({ error: 'Title is required' })
-    .trim()
-    .min(1, 'Title is required')
-    .max(MAX_TITLE_LENGTH, `Title must be at most ${MAX_TITLE_LENGTH} characters`),
-});
+export const renameSchema = z.object({ title: requiredTitle(MAX_TITLE_LENGTH) });
 
 export type SaveProtocolInput = z.infer<typeof saveProtocolSchema>;

@@ -1,23 +1,12 @@
-import type { ChunkSource, IndexedChunk } from './chunk.js';
+import type { IndexedChunk } from './chunk.js';
 
 export interface DocumentSection {
   heading: string;
   text: string;
 }
 
-export interface ProtocolDocumentInput {
-  id: string;
-  owner: string;
-  source: ChunkSource;
-  title: string;
-  organization: string;
-  region: string;
-  year: number | null;
-  disease: string;
-  topics: string[];
-  sourceUrl: string;
-  sections: DocumentSection[];
-}
+/** A whole document: a chunk's metadata, with its sections instead of one section and body. */
+export type ProtocolDocumentInput = Omit<IndexedChunk, 'documentId' | 'section' | 'body'> & { sections: DocumentSection[] };
 
 /** Sections longer than this are split between lines (bullets, paragraphs), never inside one. */
 export const MAX_CHUNK_CHARACTERS = 1400;

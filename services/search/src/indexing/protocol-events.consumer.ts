@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Topics, type ProtocolDocument } from '@cairn/contracts';
-import { EVENT_BUS, type EventBus } from '@cairn/platform';
+import { EVENT_BUS, eraseOnUserDeleted, type EventBus } from '@cairn/platform';
 import { userOwner } from '../chunks/chunk.js';
 import { chunkDocument } from '../chunks/chunker.js';
 import { ChunkWriter } from './chunk-writer.js';
@@ -25,9 +25,7 @@ export class ProtocolEventsConsumer implements OnModuleInit {
     await this.bus.subscribe(Topics.protocolDeleted, GROUP, async (event) => {
       await this.writer.delete({ owner: userOwner(event.payload.ownerId), documentId: event.payload.protocolId });
     });
-    await this.bus.subscribe(Topics.userDeleted, GROUP, async (event) => {
-      await this.writer.delete({ owner: userOwner(event.payload.userId) });
-    });
+    await eraseOnUserDeleted(this.bus, GROUP, (userId) => this.writer.delete({ owner: userOwner(userId) }));
   }
 }
 

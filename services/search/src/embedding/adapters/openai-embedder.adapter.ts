@@ -1,3 +1,4 @@
+import { displayUrl } from '@cairn/platform';
 import OpenAI from 'openai';
 import type { Embedder } from '../embedder.port.js';
 
@@ -20,15 +21,6 @@ function normalise(values: number[]): Float32Array {
   const vector = Float32Array.from(values);
   const norm = Math.hypot(...vector);
   return norm === 0 ? vector : vector.map((value) => value / norm);
-}
-
-function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/$/, '')}`;
-  } catch {
-    return '(invalid URL)';
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { displayUrl } from '@cairn/platform';
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { DocumentFilter, IndexedChunk, ScoredId } from '../../chunks/chunk.js';
 import type { KeywordIndex, KeywordQuery } from '../keyword-index.port.js';
@@ -57,16 +58,6 @@ function filterQuery(filter: Partial<DocumentFilter>): estypes.QueryDslQueryCont
     .filter((field) => filter[field] !== undefined)
     .map((field) => ({ term: { [field]: filter[field] } }));
   return terms.length > 0 ? { bool: { filter: terms } } : { match_all: {} };
-}
-
-/** The URL without credentials, for messages. */
-function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/$/, '')}`;
-  } catch {
-    return '(invalid URL)';
-  }
 }
 
 const alreadyExists = (error: unknown) =>

@@ -1,3 +1,4 @@
+import { displayUrl } from '@cairn/platform';
 import { QdrantClient, type Schemas } from '@qdrant/js-client-rest';
 import { createHash } from 'node:crypto';
 import type { ChunkSource, DocumentFilter, ScoredId } from '../../chunks/chunk.js';
@@ -42,15 +43,6 @@ function describeError(error: unknown): string {
   const { status, data, message } = error as { status?: number; data?: { status?: { error?: string } }; message?: string };
   const detail = data?.status?.error ?? message ?? String(error);
   return status ? `${status} ${detail}` : detail;
-}
-
-function displayUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/$/, '')}`;
-  } catch {
-    return '(invalid URL)';
-  }
 }
 
 /**

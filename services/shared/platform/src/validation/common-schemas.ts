@@ -19,3 +19,11 @@ export const clientId = (field: string) =>
     .min(1, `${field} is required`)
     .max(200, `${field} is too long`)
     .regex(/^[A-Za-z0-9_.:-]+$/, `${field} may only contain letters, digits, '_', '-', '.' and ':'`);
+
+/** A title the user types (conversation or protocol rename): trimmed, required ('Title is required'), at most `max`. */
+export const requiredTitle = (max = 200) =>
+  z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(max, `Title must be at most ${max} characters`);

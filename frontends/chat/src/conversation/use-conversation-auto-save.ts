@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { cairnEvents, getCairn } from '@cairn/frontend-shared';
+import type { ChatMessage } from '../session/chat-message';
+import { CONVERSATION_SAVE_DEBOUNCE_MS, conversationPayload, hasAnswerToSave, shouldAutoSave, shouldRefreshSidebar } from './auto-save';
+import { saveConversation } from './conversation.resource';
+
+/** Spec §4 conversation auto-save: 1 s after an answer; the sidebar hears of it to refresh Recent Searches. */
+export function useConversationAutoSave(uid: string | null, conversationId: string, messages: ChatMessage[], loading: boolean): void {
+  const createdAt = useRef(new Date());
+  const lastSavedAt = useRef<number | null>(null);
+  const pendingSave = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    if (!hasAnswerToSave(messages, loading)) return;
+    const save = () => {
+      pendingSave.current = null;
+      const now = Date.now();
+      if (!shouldAutoSave({ signedIn: uid !== null, lastSavedAt: lastSavedAt.current, now }) || !uid) return;
+      const previousSavedAt = lastSavedAt.current;
+      lastSavedAt.current = now;
+      const conversation = conversationPayload({ conversationId, messages, createdAt: createdAt.current, now: new Date(now) });
+      saveConversation(getCairn().api, uid, conversation).then(
+        ({ wasDuplicate }) => {
+          if (shouldRefreshSidebar({ wasDuplicate, previousSavedAt, now })) {
+            cairnEvents.emit('conversations-changed', { conversationId });
+          }
+        },
+        (error: unknown) => console.warn('[cairn/chat] the conversation could not be saved', error),
+      );
+    };
+    pendingSave.current = save;
+    const timer = setTimeout(save, CONVERSATION_SAVE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [uid, conversationId, messages, loading]);
+
+  // A chat closed within the debounce still saves its last answer.
+  useEffect(() => () => pendingSave.current?.(), []);
+}

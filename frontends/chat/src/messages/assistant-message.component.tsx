@@ -1,0 +1,38 @@
+import { Icon } from '@cairn/frontend-shared';
+import { ProtocolCard } from '../protocol/protocol-card.component';
+import type { AssistantMessage } from '../session/chat-message';
+import { MessageText } from './message-text.component';
+import { messageTime } from './message-time';
+
+function AssistantBody({ message }: { message: AssistantMessage }) {
+  if (message.kind === 'protocol' && message.protocolData) {
+    return (
+      <>
+        <p className="assistant-message__intent">{message.content}</p>
+        <ProtocolCard protocolKey={message.id} protocol={message.protocolData} />
+      </>
+    );
+  }
+  return (
+    <div className="assistant-message__text" role={message.kind === 'error' ? 'alert' : undefined}>
+      {message.title && <p className="assistant-message__title">{message.title}</p>}
+      <MessageText text={message.content} />
+    </div>
+  );
+}
+
+export function AssistantMessageView({ message }: { message: AssistantMessage }) {
+  return (
+    <div className={`assistant-message assistant-message--${message.kind}`} data-testid="assistant-message">
+      <span className="assistant-message__avatar" aria-hidden="true">
+        <Icon name={message.kind === 'error' ? 'alert' : 'list'} size={16} />
+      </span>
+      <div className="assistant-message__body">
+        <AssistantBody message={message} />
+        <p className="message-meta">
+          <time dateTime={message.timestamp}>{messageTime(message.timestamp)}</time>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { lastUpdatedLabel, type ProtocolData } from './protocol';
+import { ProtocolHeader } from './protocol-header.component';
+import { ProtocolSteps } from './protocol-steps.component';
+import { References } from './references.component';
+import type { SaveToggleOptions } from './use-save-toggle';
+
+/** How long a citation reached from a marker stays highlighted. */
+const CITATION_HIGHLIGHT_MS = 2_000;
+
+function EmptyProtocol() {
+  return (
+    <div className="protocol-card__empty">
+      <p className="protocol-card__empty-title">No protocol steps available</p>
+      <p>This protocol may be loading or incomplete.</p>
+    </div>
+  );
+}
+
+function useCitationFocus(elementId: (citation: number) => string) {
+  const [referencesOpen, setReferencesOpen] = useState(false);
+  const [request, setRequest] = useState<{ citation: number; at: number } | null>(null);
+
+  useEffect(() => {
+    if (!request) return;
+    document.getElementById(elementId(request.citation))?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    const timer = setTimeout(() => setRequest(null), CITATION_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [request, elementId]);
+
+  const showCitation = (citation: number) => {
+    setReferencesOpen(true);
+    setRequest({ citation, at: Date.now() });
+  };
+  return {
+    referencesOpen,
+    toggleReferences: () => setReferencesOpen((open) => !open),
+    highlighted: request?.citation ?? null,
+    showCitation,
+  };
+}
+
+export interface ProtocolCardProps extends SaveToggleOptions {
+  /** Identifies this card's protocol, e.g. the id of the message that carries it. */
+  protocolKey: string;
+  protocol: ProtocolData;
+}
+
+export function ProtocolCard({ protocolKey, protocol, ...saveOptions }: ProtocolCardProps) {
+  const titleId = useId();
+  const elementId = useCallback((citation: number) => `${protocolKey}-citation-${citation}`, [protocolKey]);
+  const { referencesOpen, toggleReferences, highlighted, showCitation } = useCitationFocus(elementId);
+  const hasSteps = protocol.steps.length > 0;
+
+  return (
+    <article className="protocol-card" data-testid="protocol-card" aria-labelledby={titleId}>
+      <ProtocolHeader protocol={protocol} titleId={titleId} {...saveOptions} />
+      {hasSteps ? (
+        <ProtocolSteps protocolKey={protocolKey} steps={protocol.steps} citations={protocol.citations} onCite={showCitation} />
+      ) : (
+        <EmptyProtocol />
+      )}
+      <References
+        citations={protocol.citations}
+        open={referencesOpen}
+        highlighted={highlighted}
+        elementId={elementId}
+        onToggle={toggleReferences}
+      />
+      <p className="protocol-card__updated">Last updated: {lastUpdatedLabel(protocol.lastUpdated)}</p>
+    </article>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ApiClient } from '@cairn/frontend-shared';
+import { isEntry, text, toProtocolPayload, type ProtocolData } from './protocol';
+
+const userPath = (uid: string, protocolId: string) =>
+  `/protocols/saved/${encodeURIComponent(uid)}/${encodeURIComponent(protocolId)}`;
+
+export const savedProtocolBody = (protocol: ProtocolData) => ({
+  title: protocol.title,
+  organization: protocol.organization,
+  region: protocol.region,
+  year: protocol.year,
+  intent: protocol.intent,
+  protocol_data: toProtocolPayload(protocol),
+});
+
+function expectSuccess(body: unknown, what: string): Record<string, unknown> {
+  if (!isEntry(body) || body.success === false) {
+    throw new Error(`Failed to ${what}: ${isEntry(body) && typeof body.error === 'string' ? body.error : 'unexpected answer'}`);
+  }
+  return body;
+}
+
+/** Stars the protocol; the service derives the id from the title and tells whether it was saved already. */
+export async function saveProtocol(api: ApiClient, uid: string, protocol: ProtocolData): Promise<{ protocolId: string | null; wasDuplicate: boolean }> {
+  const body = expectSuccess(
+    await api.post('/protocols/save', savedProtocolBody(protocol), { query: { user_id: uid } }),
+    'save protocol',
+  );
+  return { protocolId: text(body.protocol_id), wasDuplicate: body.was_duplicate === true };
+}
+
+export async function unsaveProtocol(api: ApiClient, uid: string, protocolId: string): Promise<void> {
+  expectSuccess(await api.delete(userPath(uid, protocolId)), 'delete protocol');
+}
+
+export async function isProtocolSaved(api: ApiClient, uid: string, protocolId: string, signal?: AbortSignal): Promise<boolean> {
+  const body = expectSuccess(await api.get(`${userPath(uid, protocolId)}/check`, { signal }), 'check protocol');
+  return body.is_saved === true;
+}

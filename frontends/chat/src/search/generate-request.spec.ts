@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+import { GENERATE_INSTRUCTIONS, buildGenerateRequest } from './generate-request';
+import { testHit } from './search-hits.fixture';
+
+describe('buildGenerateRequest', () => {
+  it('turns up to 6 hits into context snippets', () => {
+    const hits = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => testHit(n));
+    const request = buildGenerateRequest('dengue symptoms', hits);
+    expect(request.title).toBe('dengue symptoms');
+    expect(request.context_snippets).toHaveLength(6);
+    expect(request.context_snippets[0]).toEqual({
+      text: 'Body of source 1.',
+      title: 'Dengue: warning signs',
+      organization: 'WHO',
+      year: 2021,
+      region: 'Global',
+      url: 'https://example.org/1',
+      section: 'Section 1',
+    });
+    expect(request).toMatchObject({ instructions: GENERATE_INSTRUCTIONS, region: null, year: null });
+  });
+
+  it('sends the query as the only context when nothing was found', () => {
+    expect(buildGenerateRequest('childhood fever', []).context_snippets).toEqual(['childhood fever']);
+  });
+
+  it('asks for topical filtering, a cited source per step and no source tags', () => {
+    expect(GENERATE_INSTRUCTIONS).toMatch(/only the sources that are about the topic/);
+    expect(GENERATE_INSTRUCTIONS).toMatch(/cite the number of the source/);
+    expect(GENERATE_INSTRUCTIONS).toMatch(/Do not put source tags/);
+  });
+});

@@ -1,0 +1,32 @@
+import type { ContextSnippet, GenerateRequest, SearchHit } from './search.resource';
+
+/** Spec §7: the generator is given at most 6 sources. */
+export const MAX_CONTEXT_SNIPPETS = 6;
+
+export const GENERATE_INSTRUCTIONS = [
+  'Use only the sources that are about the topic of the query; ignore any source about another condition or topic.',
+  'Every step must cite the number of the source it comes from.',
+  'Do not put source tags such as [Source 1] in the step text.',
+].join(' ');
+
+export const contextSnippets = (hits: SearchHit[]): ContextSnippet[] =>
+  hits.slice(0, MAX_CONTEXT_SNIPPETS).map(({ source }) => ({
+    text: source.body,
+    title: source.title,
+    organization: source.organization,
+    year: source.year,
+    region: source.region,
+    url: source.source_url,
+    section: source.section,
+  }));
+
+/** The protocol is titled by the query; without hits the query itself is the only context. */
+export function buildGenerateRequest(query: string, hits: SearchHit[]): GenerateRequest {
+  return {
+    title: query,
+    context_snippets: hits.length > 0 ? contextSnippets(hits) : [query],
+    instructions: GENERATE_INSTRUCTIONS,
+    region: null,
+    year: null,
+  };
+}

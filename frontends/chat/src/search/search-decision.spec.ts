@@ -1,0 +1,22 @@
+import { describe, expect, it } from '@jest/globals';
+import { decideAfterSearch } from './search-decision';
+import { testHit, testResult } from './search-hits.fixture';
+
+describe('decideAfterSearch', () => {
+  it('generates for All Protocols and Global Only whatever the hits', () => {
+    expect(decideAfterSearch(testResult([]), 'all')).toEqual({ kind: 'generate' });
+    expect(decideAfterSearch(testResult([testHit(1, 1)]), 'global')).toEqual({ kind: 'generate' });
+  });
+
+  it('guides the user to upload when My Protocols finds nothing', () => {
+    expect(decideAfterSearch(testResult([]), 'user')).toEqual({ kind: 'no-user-protocols' });
+  });
+
+  it('answers not relevant when the best My Protocols hit is under 6', () => {
+    expect(decideAfterSearch(testResult([testHit(1, 5.9), testHit(2, 3)]), 'user')).toEqual({ kind: 'not-relevant', topRelevance: 5.9 });
+  });
+
+  it('generates from My Protocols when the best hit reaches 6', () => {
+    expect(decideAfterSearch(testResult([testHit(1, 2), testHit(2, 6)]), 'user')).toEqual({ kind: 'generate' });
+  });
+});

@@ -1,0 +1,40 @@
+import type { SearchScope } from '@cairn/frontend-shared';
+import type { SearchResult } from './search.resource';
+
+/** Spec §9: with My Protocols, a top relevance under 6 means the user's protocols do not cover the query. */
+export const USER_ONLY_RELEVANCE_THRESHOLD = 6;
+
+export type SearchDecision =
+  | { kind: 'no-user-protocols' }
+  | { kind: 'not-relevant'; topRelevance: number }
+  | { kind: 'generate' };
+
+/** Spec §4 search flow, steps 4–6: what follows a search in the given scope. */
+export function decideAfterSearch(result: SearchResult, scope: SearchScope): SearchDecision {
+  if (scope !== 'user') return { kind: 'generate' };
+  if (result.hits.length === 0) return { kind: 'no-user-protocols' };
+  const topRelevance = Math.max(...result.hits.map((hit) => hit.relevance));
+  return topRelevance < USER_ONLY_RELEVANCE_THRESHOLD ? { kind: 'not-relevant', topRelevance } : { kind: 'generate' };
+}
+
+export const NO_USER_PROTOCOLS_REPLY = {
+  title: 'No protocols in your index yet',
+  content: [
+    'My Protocols searches only the documents you have uploaded, and your protocol index is empty.',
+    '- Upload your medical documents (PDF or ZIP) to build your protocol index.',
+    '- Or switch to All Protocols to search WHO, CDC, NHS and ICMR guidance now.',
+  ].join('\n'),
+};
+
+export function notRelevantReply(query: string) {
+  return {
+    title: 'No relevant protocol in your index',
+    content: [
+      `Your uploaded protocols do not seem to cover "${query}".`,
+      'Suggestions:',
+      '- Rephrase the question with the condition or procedure name.',
+      '- Upload documents that cover this topic to your protocol index.',
+      '- Switch to All Protocols to include WHO, CDC, NHS and ICMR guidance.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,108 @@
+import type { ApiClient, SearchScope } from '@cairn/frontend-shared';
+import { isEntry, text } from '../protocol/protocol';
+
+/** Spec §9: hits per search. */
+export const SEARCH_SIZE = 8;
+
+export type SearchMode = 'mixed' | 'user_only' | 'global_only';
+
+const SEARCH_MODES: Record<SearchScope, SearchMode> = { all: 'mixed', user: 'user_only', global: 'global_only' };
+
+export const searchModeFor = (scope: SearchScope): SearchMode => SEARCH_MODES[scope];
+
+export interface SearchHitSource {
+  title: string;
+  organization: string;
+  region: string;
+  year: number | string | null;
+  disease: string;
+  section: string;
+  body: string;
+  source_url: string;
+  owner: string;
+}
+
+export interface SearchHit {
+  id: string;
+  score: number;
+  /** 0–10: 6 or more means the hit is about the query. */
+  relevance: number;
+  source: SearchHitSource;
+}
+
+export interface SearchResult {
+  total: number;
+  took_ms: number;
+  hits: SearchHit[];
+}
+
+const number = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+function readHit(entry: Record<string, unknown>, index: number): SearchHit {
+  const source = isEntry(entry.source) ? entry.source : {};
+  return {
+    id: text(entry.id) ?? `hit_${index}`,
+    score: number(entry.score),
+    relevance: number(entry.relevance),
+    source: {
+      title: text(source.title) ?? '',
+      organization: text(source.organization) ?? '',
+      region: text(source.region) ?? '',
+      year: typeof source.year === 'number' ? source.year : text(source.year),
+      disease: text(source.disease) ?? '',
+      section: text(source.section) ?? '',
+      body: typeof source.body === 'string' ? source.body : '',
+      source_url: text(source.source_url) ?? '',
+      owner: text(source.owner) ?? '',
+    },
+  };
+}
+
+export function readSearchResult(body: unknown): SearchResult {
+  if (!isEntry(body)) throw new Error('Search failed: unexpected answer');
+  const hits = Array.isArray(body.hits) ? body.hits.filter(isEntry).map(readHit) : [];
+  return { total: number(body.total) || hits.length, took_ms: number(body.took_ms), hits };
+}
+
+export interface SearchRequest {
+  query: string;
+  scope: SearchScope;
+  uid: string | null;
+}
+
+export async function searchProtocols(api: ApiClient, request: SearchRequest, signal?: AbortSignal): Promise<SearchResult> {
+  const body = await api.post(
+    '/protocols/search',
+    { query: request.query, size: SEARCH_SIZE },
+    {
+      query: { use_hybrid: true, enhance_query: true, user_id: request.uid, search_mode: searchModeFor(request.scope) },
+      signal,
+    },
+  );
+  return readSearchResult(body);
+}
+
+export interface ContextSnippet {
+  text: string;
+  title: string;
+  organization: string;
+  year: number | string | null;
+  region: string;
+  url: string;
+  section: string;
+}
+
+export interface GenerateRequest {
+  title: string;
+  context_snippets: ContextSnippet[] | string[];
+  instructions: string;
+  region: null;
+  year: null;
+}
+
+/** Waits the spec's 45 s: the protocol is written while the request is open. */
+export async function generateProtocol(api: ApiClient, request: GenerateRequest, signal?: AbortSignal): Promise<Record<string, unknown>> {
+  const body = await api.post('/protocols/generate', request, { duration: 'long', signal });
+  if (!isEntry(body)) throw new Error('Protocol generation failed: unexpected answer');
+  return body;
+}

@@ -1,0 +1,94 @@
+import type { SearchScope } from '@cairn/frontend-shared';
+import { randomId } from '../ids';
+import type { ProtocolData } from '../protocol/protocol';
+import type { FlowReply, SearchMetadata } from '../search/send-flow';
+
+/** Spec §4; a message without a status counts as sent. */
+export type UserMessageStatus = 'pending' | 'sent' | 'retrying' | 'failed';
+
+export interface UserMessage {
+  id: string;
+  type: 'user';
+  content: string;
+  timestamp: string;
+  status?: UserMessageStatus;
+  error?: string;
+  retryCount: number;
+  /** The scope it was sent with, for a retry. */
+  scope: SearchScope;
+}
+
+export interface AssistantMessage {
+  id: string;
+  type: 'assistant';
+  content: string;
+  timestamp: string;
+  /** The user message it answers. */
+  replyTo: string;
+  kind: 'text' | 'protocol' | 'error';
+  title?: string;
+  protocolData?: ProtocolData;
+  searchMetadata?: SearchMetadata;
+  followUpQuestions: string[];
+  uncertaintyNote: string | null;
+  usedNewSources: boolean;
+  isFollowUp: boolean;
+}
+
+export type ChatMessage = UserMessage | AssistantMessage;
+
+export const isUserMessage = (message: ChatMessage): message is UserMessage => message.type === 'user';
+
+export function createUserMessage(content: string, scope: SearchScope, now: Date, id = randomId('msg')): UserMessage {
+  return { id, type: 'user', content, timestamp: now.toISOString(), status: 'pending', retryCount: 0, scope };
+}
+
+function assistantMessage(reply: FlowReply, replyTo: string, now: Date, id: string): AssistantMessage {
+  return {
+    id,
+    type: 'assistant',
+    content: reply.content,
+    timestamp: now.toISOString(),
+    replyTo,
+    kind: reply.kind,
+    title: reply.kind === 'protocol' ? undefined : reply.title,
+    protocolData: reply.kind === 'protocol' ? reply.protocol : undefined,
+    searchMetadata: reply.kind === 'protocol' ? reply.searchMetadata : undefined,
+    followUpQuestions: [],
+    uncertaintyNote: null,
+    usedNewSources: false,
+    isFollowUp: false,
+  };
+}
+
+/** Marks the user message sent, or failed with the error's title, and appends the reply. */
+export function applyReply(messages: ChatMessage[], userMessageId: string, reply: FlowReply, now: Date, id = randomId('msg')): ChatMessage[] {
+  const failed = reply.kind === 'error';
+  const updated = messages.map((message): ChatMessage => {
+    if (message.id !== userMessageId || !isUserMessage(message)) return message;
+    return failed ? { ...message, status: 'failed', error: reply.title } : { ...message, status: 'sent', error: undefined };
+  });
+  return [...updated, assistantMessage(reply, userMessageId, now, id)];
+}
+
+/** Puts a failed message back in flight and drops the error reply it got; null when it cannot be retried. */
+export function startRetry(messages: ChatMessage[], userMessageId: string): { messages: ChatMessage[]; retried: UserMessage } | null {
+  const original = messages.find((message) => message.id === userMessageId);
+  if (!original || !isUserMessage(original) || original.status !== 'failed') return null;
+  const retried: UserMessage = { ...original, status: 'retrying', error: undefined, retryCount: original.retryCount + 1 };
+  return {
+    retried,
+    messages: messages
+      .filter((message) => isUserMessage(message) || message.replyTo !== userMessageId)
+      .map((message) => (message.id === userMessageId ? retried : message)),
+  };
+}
+
+/** The newest protocol title in the chat, which becomes the chat's title. */
+export function latestProtocolTitle(messages: ChatMessage[]): string | null {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index];
+    if (!isUserMessage(message) && message.protocolData) return message.protocolData.title;
+  }
+  return null;
+}

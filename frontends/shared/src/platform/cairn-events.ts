@@ -1,0 +1,51 @@
+/** A saved protocol as the sidebar lists it. */
+export interface SavedProtocolSummary {
+  id: string;
+  title: string;
+  organization: string | null;
+  region: string | null;
+  year: number | string | null;
+  savedAt: string;
+}
+
+/** What one module tells the others; remotes never import each other, they talk through this channel. */
+export interface CairnEvents {
+  'saved-protocol-added': SavedProtocolSummary;
+  'saved-protocol-removed': { id: string };
+  /** The sidebar refreshes Recent Searches. */
+  'conversations-changed': { conversationId: string };
+}
+
+export type EventListener<T> = (payload: T) => void;
+
+export interface EventChannel<M> {
+  emit<K extends keyof M>(type: K, payload: M[K]): void;
+  /** Returns the unsubscribe function. */
+  on<K extends keyof M>(type: K, listener: EventListener<M[K]>): () => void;
+}
+
+export function createEventChannel<M>(): EventChannel<M> {
+  const listeners = new Map<keyof M, Set<EventListener<never>>>();
+  return {
+    emit(type, payload) {
+      for (const listener of [...(listeners.get(type) ?? [])]) {
+        try {
+          (listener as EventListener<typeof payload>)(payload);
+        } catch (error) {
+          console.error(`[cairn] a listener of '${String(type)}' failed`, error);
+        }
+      }
+    },
+    on(type, listener) {
+      const set = listeners.get(type) ?? new Set();
+      listeners.set(type, set);
+      set.add(listener as EventListener<never>);
+      return () => {
+        set.delete(listener as EventListener<never>);
+      };
+    },
+  };
+}
+
+/** The app's channel. This package is a Module Federation singleton, so every remote gets this one. */
+export const cairnEvents = createEventChannel<CairnEvents>();
