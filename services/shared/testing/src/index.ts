@@ -9,5 +9,4 @@ export * from './kafka/index.js';
 export * from './mongo/index.js';
 export * from './openai/index.js';
 export * from './process/spawn-service.js';
-export * from './servers/describe-on-servers.js';
 export * from './qdrant/index.js';

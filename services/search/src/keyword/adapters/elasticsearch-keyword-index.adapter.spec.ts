@@ -1,7 +1,8 @@
 import { afterAll, expect, it } from '@jest/globals';
 import { Client } from '@elastic/elasticsearch';
 import { randomUUID } from 'node:crypto';
-import { describeOnServers, dockerEngineReachable, startElasticsearchContainer, startElasticsearchDouble } from '@cairn/testing';
+import { dockerEngineReachable, startElasticsearchContainer, startElasticsearchDouble } from '@cairn/testing';
+import { describeOnServers } from '@cairn/testing/suites';
 import { chunk, describeKeywordIndexContract } from '../keyword-index.contract.js';
 import { ElasticsearchKeywordIndex } from './elasticsearch-keyword-index.adapter.js';
 

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { QdrantClient } from '@qdrant/js-client-rest';
 import { randomUUID } from 'node:crypto';
-import { describeOnServers, dockerEngineReachable, startQdrantContainer, startQdrantDouble } from '@cairn/testing';
+import { dockerEngineReachable, startQdrantContainer, startQdrantDouble } from '@cairn/testing';
+import { describeOnServers } from '@cairn/testing/suites';
 import { CONTRACT_DIMENSIONS, describeVectorIndexContract, unit } from '../vector-index.contract.js';
 import { pointIdFor, QdrantVectorIndex } from './qdrant-vector-index.adapter.js';
 

@@ -1,6 +1,7 @@
 import { afterAll } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { describeOnServers, dockerEngineReachable, dropMongoDatabase, startMongoContainer, startMongoWireDouble } from '@cairn/testing';
+import { dockerEngineReachable, dropMongoDatabase, startMongoContainer, startMongoWireDouble } from '@cairn/testing';
+import { describeOnServers } from '@cairn/testing/suites';
 import { describeBlobStoreContract } from '../blob-store.contract.js';
 import { GridFsBlobStore } from './gridfs-blob-store.adapter.js';
 

@@ -1,6 +1,7 @@
 import { afterAll } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { describeOnServers, dockerEngineReachable, dropMongoDatabase, startMongoContainer, startMongoWireDouble } from '@cairn/testing';
+import { dockerEngineReachable, dropMongoDatabase, startMongoContainer, startMongoWireDouble } from '@cairn/testing';
+import { describeOnServers } from '@cairn/testing/suites';
 import { describeDocumentStoreContract } from '../document-store.contract.js';
 import { MongoDocumentStore } from './mongo-document-store.adapter.js';
 
