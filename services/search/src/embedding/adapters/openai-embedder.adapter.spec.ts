@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startOpenAiDouble, type OpenAiDouble } from '@cairn/testing';
+import { describeEmbedderContract } from '../embedder.contract.js';
 import { EMBEDDING_BATCH, OpenAiEmbedder } from './openai-embedder.adapter.js';
 
 const norm = (vector: Float32Array) => Math.hypot(...vector);
@@ -13,6 +14,10 @@ describe('OpenAiEmbedder on the OpenAI-compatible test double', () => {
     double = await startOpenAiDouble({ normalizeEmbeddings: false, apiKey: 'sk-right' });
   });
   afterAll(() => double?.stop());
+
+  describeEmbedderContract('OpenAiEmbedder (OpenAI-compatible test double)', async () =>
+    new OpenAiEmbedder({ baseURL: double.url, apiKey: 'sk-right', model: 'text-embedding-3-small', dimensions: 64 }),
+  );
 
   const embedder = (overrides: Partial<ConstructorParameters<typeof OpenAiEmbedder>[0]> = {}) =>
     new OpenAiEmbedder({ baseURL: double.url, apiKey: 'sk-right', model: 'text-embedding-3-small', ...overrides });
