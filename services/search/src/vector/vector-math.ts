@@ -24,12 +24,6 @@ export function signBits(vector: Float32Array, words: Uint32Array = new Uint32Ar
   return words;
 }
 
-export function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
-}
-
 /** Keeps the `size` best (id, score) pairs seen, highest score first. */
 export class TopK {
   private readonly items: { id: string; score: number }[] = [];

@@ -5,18 +5,13 @@ import { dirname } from 'node:path';
 import type { DocumentFilter, IndexedChunk, ScoredId } from '../../chunks/chunk.js';
 import type { KeywordIndex, KeywordQuery } from '../keyword-index.port.js';
 import { documentFilterSql } from '../../chunks/document-filter-sql.js';
+import { TableChangeCounter } from '../../chunks/table-change-counter.js';
+import { Bm25Postings, type Bm25Document } from '../bm25-postings.js';
+import { fts5Tokens } from '../fts5-tokens.js';
+import { SqliteBm25Snapshot } from './sqlite-bm25-snapshot.js';
 
 /** BM25 column weights: title, disease and topics, section heading, body. */
 export const COLUMN_WEIGHTS = { title: 2, disease: 2, section: 1, body: 1 };
-
-/**
- * In a large index, FTS5 computes BM25 for every row any query term matches, so common terms (in more
- * than 2% of chunks) are left out of the match, and at most 8 terms are kept, the rarest first; the
- * rarest term always stays. Small indexes match every term.
- */
-export const COMMON_TERM_SHARE = 0.02;
-export const MAX_TERMS_IN_LARGE_INDEX = 8;
-export const PRUNE_COMMON_TERMS_FROM = 20_000;
 
 const TEXT_COLUMNS = '{title disease section body}';
 
@@ -26,17 +21,30 @@ export function ownerToken(owner: string): string {
 }
 
 const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
+const RECENT_CHUNKS = 4096;
+const { title: TITLE, disease: DISEASE, section: SECTION, body: BODY } = COLUMN_WEIGHTS;
 
+/** A chunk as FTS5 tokenizes it: owner token (weight 0), title, disease and topics, section, body. */
+function bm25Document(chunk: IndexedChunk): Bm25Document {
+  const columns = [ownerToken(chunk.owner), chunk.title, [chunk.disease, ...chunk.topics].join(' '), chunk.section, chunk.body];
+  return { id: chunk.id, owner: chunk.owner, columns: columns.map(fts5Tokens) };
+}
 
-/** SQLite FTS5 with Porter stemming; chunk metadata in a plain table sharing the FTS rowid. */
+/**
+ * SQLite FTS5 with Porter stemming stores and tokenizes the chunks, with their metadata in a plain table
+ * sharing the FTS rowid. Searches rank with FTS5's bm25 over an in-memory copy of its postings, reloaded
+ * when another process (the ingest CLI) writes, and saved in the file so that a restart need not rebuild it.
+ */
 export class SqliteKeywordIndex implements KeywordIndex {
   private readonly db: Database.Database;
-  private readonly searchStatement: Database.Statement;
+  private readonly fts5SearchStatement: Database.Statement;
   private readonly getStatements = new Map<number, Database.Statement>();
-  private readonly termCount: Database.Statement;
-  private readonly chunkCount: Database.Statement;
-  private readonly dataVersion: Database.Statement;
-  private statistics: { version: number; chunks: number; documentFrequency: Map<string, number> } | null = null;
+  private readonly changes: TableChangeCounter;
+  private readonly postings = new Bm25Postings([0, TITLE, DISEASE, SECTION, BODY]);
+  private readonly snapshots: SqliteBm25Snapshot | null;
+  private unsavedWrites = false;
+  /** Recently read chunks, parsed; emptied on every write and reload. */
+  private readonly recent = new Map<string, IndexedChunk>();
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -51,14 +59,40 @@ export class SqliteKeywordIndex implements KeywordIndex {
       CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
         owner, title, disease, section, body, tokenize = 'porter unicode61 remove_diacritics 2');
     `);
-    const { title, disease, section, body } = COLUMN_WEIGHTS;
-    this.searchStatement = this.db.prepare(`SELECT c.id AS id, ranked.score AS score FROM (
-        SELECT rowid, -bm25(chunks_fts, 0, ${title}, ${disease}, ${section}, ${body}) AS score
+    this.fts5SearchStatement = this.db.prepare(`SELECT c.id AS id, ranked.score AS score FROM (
+        SELECT rowid, -bm25(chunks_fts, 0, ${TITLE}, ${DISEASE}, ${SECTION}, ${BODY}) AS score
         FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY score DESC LIMIT ?
       ) ranked JOIN chunks c ON c.rowid = ranked.rowid ORDER BY ranked.score DESC`);
-    this.termCount = this.db.prepare('SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH ?').pluck();
-    this.chunkCount = this.db.prepare('SELECT count(*) FROM chunks').pluck();
-    this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
+    this.changes = new TableChangeCounter(this.db, 'chunks');
+    this.snapshots = file === ':memory:' ? null : new SqliteBm25Snapshot(this.db);
+    this.loadPostingsIfChangedElsewhere();
+  }
+
+  private loadPostingsIfChangedElsewhere(): void {
+    if (!this.changes.changedElsewhere()) return;
+    const rebuilt = this.db.transaction(() => {
+      this.changes.markSeen();
+      const snapshot = this.snapshots?.load(this.changes.seenVersion);
+      if (snapshot) {
+        this.postings.restore(snapshot);
+        return false;
+      }
+      this.postings.clear();
+      for (const row of this.db.prepare('SELECT data FROM chunks ORDER BY rowid').pluck().iterate() as IterableIterator<string>) {
+        this.postings.put(bm25Document(JSON.parse(row) as IndexedChunk));
+      }
+      return true;
+    })();
+    this.unsavedWrites = false;
+    this.recent.clear();
+    if (rebuilt) this.saveSnapshot();
+  }
+
+  /** Saves the postings unless another process has changed the chunks since this one last read them. */
+  private saveSnapshot(): void {
+    if (!this.snapshots || this.postings.size === 0 || this.changes.changedElsewhere()) return;
+    this.snapshots.save(this.postings.snapshot(), this.changes.seenVersion);
+    this.unsavedWrites = false;
   }
 
   async upsert(chunks: IndexedChunk[]): Promise<void> {
@@ -70,7 +104,7 @@ export class SqliteKeywordIndex implements KeywordIndex {
     const insertFts = this.db.prepare(
       'INSERT INTO chunks_fts (rowid, owner, title, disease, section, body) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    this.statistics = null;
+    this.loadPostingsIfChangedElsewhere();
     this.db.transaction(() => {
       for (const chunk of chunks) {
         removeFts.run(chunk.id);
@@ -85,67 +119,60 @@ export class SqliteKeywordIndex implements KeywordIndex {
           chunk.body,
         );
       }
+      this.changes.markSeen();
     })();
+    for (const chunk of chunks) this.postings.put(bm25Document(chunk));
+    this.unsavedWrites = true;
+    this.recent.clear();
   }
 
   async deleteDocuments(filter: DocumentFilter): Promise<number> {
+    this.loadPostingsIfChangedElsewhere();
     const { sql, params } = documentFilterSql(filter);
-    this.statistics = null;
-    return this.db.transaction(() => {
+    const ids = this.db.transaction(() => {
+      const deleted = this.db.prepare(`SELECT id FROM chunks${sql}`).pluck().all(...params) as string[];
       this.db.prepare(`DELETE FROM chunks_fts WHERE rowid IN (SELECT rowid FROM chunks${sql})`).run(...params);
-      return this.db.prepare(`DELETE FROM chunks${sql}`).run(...params).changes;
+      this.db.prepare(`DELETE FROM chunks${sql}`).run(...params);
+      this.changes.markSeen();
+      return deleted;
     })();
+    for (const id of ids) this.postings.remove(id);
+    this.unsavedWrites ||= ids.length > 0;
+    this.recent.clear();
+    return ids.length;
   }
 
   async search(query: KeywordQuery): Promise<ScoredId[]> {
     if (query.terms.length === 0 || query.owners.length === 0) return [];
+    this.loadPostingsIfChangedElsewhere();
+    return this.postings.search(query.terms.flatMap(fts5Tokens), query.owners, query.size);
+  }
+
+  /** The same ranking computed by FTS5's own bm25(): the reference the in-memory ranking is checked against. */
+  fts5Search(query: KeywordQuery): ScoredId[] {
+    if (query.terms.length === 0 || query.owners.length === 0) return [];
     const owners = query.owners.map((owner) => quote(ownerToken(owner))).join(' OR ');
-    const terms = this.selectiveTerms(query.terms).map(quote).join(' OR ');
-    const match = `owner : (${owners}) AND ${TEXT_COLUMNS} : (${terms})`;
-    return this.searchStatement.all(match, query.size) as ScoredId[];
-  }
-
-  /** All terms in a small index; in a large one, the terms rarer than COMMON_TERM_SHARE, and always the rarest. */
-  private selectiveTerms(terms: string[]): string[] {
-    const statistics = this.currentStatistics();
-    if (statistics.chunks < PRUNE_COMMON_TERMS_FROM) return terms;
-    const frequency = (term: string) => {
-      let count = statistics.documentFrequency.get(term);
-      if (count === undefined) {
-        count = this.termCount.get(`${TEXT_COLUMNS} : ${quote(term)}`) as number;
-        statistics.documentFrequency.set(term, count);
-      }
-      return count;
-    };
-    const present = terms.filter((term) => frequency(term) > 0).sort((a, b) => frequency(a) - frequency(b));
-    if (present.length === 0) return terms;
-    return present.filter(
-      (term, index) => index === 0 || (index < MAX_TERMS_IN_LARGE_INDEX && frequency(term) <= COMMON_TERM_SHARE * statistics.chunks),
-    );
-  }
-
-  /** Index size and term frequencies, recounted whenever any connection has written to the index. */
-  private currentStatistics() {
-    const version = this.dataVersion.get() as number;
-    if (!this.statistics || this.statistics.version !== version) {
-      this.statistics = { version, chunks: this.chunkCount.get() as number, documentFrequency: new Map() };
-    }
-    return this.statistics;
+    const match = `owner : (${owners}) AND ${TEXT_COLUMNS} : (${query.terms.map(quote).join(' OR ')})`;
+    return this.fts5SearchStatement.all(match, query.size) as ScoredId[];
   }
 
   async get(ids: string[]): Promise<IndexedChunk[]> {
     if (ids.length === 0) return [];
-    let statement = this.getStatements.get(ids.length);
-    if (!statement) {
-      statement = this.db.prepare(`SELECT data FROM chunks WHERE id IN (${ids.map(() => '?').join(',')})`);
-      this.getStatements.set(ids.length, statement);
+    this.loadPostingsIfChangedElsewhere();
+    const missing = [...new Set(ids.filter((id) => !this.recent.has(id)))];
+    if (missing.length > 0) {
+      let statement = this.getStatements.get(missing.length);
+      if (!statement) {
+        statement = this.db.prepare(`SELECT data FROM chunks WHERE id IN (${missing.map(() => '?').join(',')})`).pluck();
+        this.getStatements.set(missing.length, statement);
+      }
+      if (this.recent.size + missing.length > RECENT_CHUNKS) this.recent.clear();
+      for (const data of statement.all(...missing) as string[]) {
+        const chunk = JSON.parse(data) as IndexedChunk;
+        this.recent.set(chunk.id, chunk);
+      }
     }
-    const rows = statement.all(...ids) as { data: string }[];
-    const byId = new Map(rows.map((row) => {
-      const chunk = JSON.parse(row.data) as IndexedChunk;
-      return [chunk.id, chunk];
-    }));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return ids.flatMap((id) => this.recent.get(id) ?? []);
   }
 
   async count(filter: Partial<DocumentFilter> = {}): Promise<number> {
@@ -158,6 +185,8 @@ export class SqliteKeywordIndex implements KeywordIndex {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    if (this.unsavedWrites) this.saveSnapshot();
+    this.db.close();
   }
 }

@@ -1,5 +1,6 @@
 import type { ChunkSource } from '../../chunks/chunk.js';
-import { dotRow, popcount, signBits, TopK } from '../vector-math.js';
+import { VectorTable } from '../vector-table.js';
+import { TopK } from '../vector-math.js';
 
 /** Above this many vectors a shard is searched by sign-bit sketch first, then exactly on the best candidates. */
 export const EXACT_SEARCH_LIMIT = 5000;
@@ -11,18 +12,15 @@ export interface ShardEntry {
   source: ChunkSource;
 }
 
-/** All vectors of one owner in a packed matrix, with sign-bit sketches for large shards. */
+/** All vectors of one owner in a VectorTable, with the entry each row holds. */
 export class OwnerShard {
   private entries: ShardEntry[] = [];
   private readonly rowOf = new Map<string, number>();
-  private matrix: Float32Array;
-  private sketches: Uint32Array;
-  private readonly words: number;
+  private readonly table: VectorTable;
+  private everyRow = new Int32Array(0);
 
   constructor(readonly dims: number) {
-    this.words = Math.ceil(dims / 32);
-    this.matrix = new Float32Array(64 * dims);
-    this.sketches = new Uint32Array(64 * this.words);
+    this.table = new VectorTable(dims, 64);
   }
 
   get size(): number {
@@ -38,15 +36,13 @@ export class OwnerShard {
     let row = this.rowOf.get(entry.id);
     if (row === undefined) {
       row = this.entries.length;
-      this.grow(row + 1);
+      this.table.ensureCapacity(row + 1);
       this.entries.push(entry);
       this.rowOf.set(entry.id, row);
     } else {
       this.entries[row] = entry;
     }
-    this.matrix.set(vector, row * this.dims);
-    this.sketches.fill(0, row * this.words, (row + 1) * this.words);
-    signBits(vector, this.sketches, row * this.words);
+    this.table.set(row, vector);
   }
 
   /** Removes every entry `remove` selects; returns how many. */
@@ -54,17 +50,12 @@ export class OwnerShard {
     const keep = this.entries.map((entry, row) => ({ entry, row })).filter(({ entry }) => !remove(entry));
     const removed = this.entries.length - keep.length;
     if (removed === 0) return 0;
-    const matrix = new Float32Array(Math.max(64, keep.length) * this.dims);
-    const sketches = new Uint32Array(Math.max(64, keep.length) * this.words);
     this.rowOf.clear();
     keep.forEach(({ entry, row }, index) => {
-      matrix.set(this.matrix.subarray(row * this.dims, (row + 1) * this.dims), index * this.dims);
-      sketches.set(this.sketches.subarray(row * this.words, (row + 1) * this.words), index * this.words);
+      this.table.copy(row, index);
       this.rowOf.set(entry.id, index);
     });
     this.entries = keep.map(({ entry }) => entry);
-    this.matrix = matrix;
-    this.sketches = sketches;
     return removed;
   }
 
@@ -73,44 +64,19 @@ export class OwnerShard {
   }
 
   search(query: Float32Array, size: number, top: TopK = new TopK(size)): TopK {
-    const rows = this.entries.length > EXACT_SEARCH_LIMIT ? this.sketchCandidates(query, Math.max(SKETCH_CANDIDATES, size * 20)) : null;
-    if (rows) {
-      for (const row of rows) top.offer(this.entries[row].id, dotRow(this.matrix, row, query, this.dims));
-    } else {
-      for (let row = 0; row < this.entries.length; row++) {
-        top.offer(this.entries[row].id, dotRow(this.matrix, row, query, this.dims));
-      }
-    }
+    const rows =
+      this.entries.length > EXACT_SEARCH_LIMIT ? this.sketchCandidates(query, Math.max(SKETCH_CANDIDATES, size * 20)) : this.allRows();
+    const scores = this.table.dots(query, rows);
+    for (let i = 0; i < rows.length; i++) top.offer(this.entries[rows[i]].id, scores[i]);
     return top;
   }
 
-  private sketchCandidates(query: Float32Array, wanted: number): number[] {
-    const querySketch = signBits(query);
-    const distances = new Uint16Array(this.entries.length);
-    const histogram = new Uint32Array(this.dims + 1);
-    for (let row = 0; row < this.entries.length; row++) {
-      let distance = 0;
-      const offset = row * this.words;
-      for (let w = 0; w < this.words; w++) distance += popcount(this.sketches[offset + w] ^ querySketch[w]);
-      distances[row] = distance;
-      histogram[distance]++;
-    }
-    let cutoff = 0;
-    for (let seen = 0; cutoff <= this.dims && seen + histogram[cutoff] < wanted; cutoff++) seen += histogram[cutoff];
-    const rows: number[] = [];
-    for (let row = 0; row < distances.length; row++) if (distances[row] <= cutoff) rows.push(row);
-    return rows;
+  private allRows(): Int32Array {
+    if (this.everyRow.length < this.entries.length) this.everyRow = Int32Array.from({ length: this.entries.length * 2 }, (_, row) => row);
+    return this.everyRow.subarray(0, this.entries.length);
   }
 
-  private grow(rows: number): void {
-    const capacity = this.matrix.length / this.dims;
-    if (rows <= capacity) return;
-    const next = Math.max(rows, capacity * 2);
-    const matrix = new Float32Array(next * this.dims);
-    matrix.set(this.matrix);
-    this.matrix = matrix;
-    const sketches = new Uint32Array(next * this.words);
-    sketches.set(this.sketches);
-    this.sketches = sketches;
+  private sketchCandidates(query: Float32Array, wanted: number): Int32Array {
+    return this.table.nearestBySketch(query, this.entries.length, wanted);
   }
 }

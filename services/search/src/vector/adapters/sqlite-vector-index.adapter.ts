@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ChunkSource, DocumentFilter, ScoredId } from '../../chunks/chunk.js';
 import { documentFilterSql } from '../../chunks/document-filter-sql.js';
+import { TableChangeCounter } from '../../chunks/table-change-counter.js';
 import { TopK } from '../vector-math.js';
 import type { VectorIndex, VectorQuery, VectorRecord } from '../vector-index.port.js';
 import { OwnerShard, type ShardEntry } from './owner-shard.js';
@@ -26,10 +27,7 @@ const matches = (filter: Partial<DocumentFilter>) => (entry: ShardEntry) =>
 export class SqliteVectorIndex implements VectorIndex {
   private readonly db: Database.Database;
   private readonly shards = new Map<string, OwnerShard>();
-  private readonly dataVersion: Database.Statement;
-  private readonly vectorsVersion: Database.Statement;
-  /** What this process has loaded: SQLite's data_version, and the vector table's own change counter. */
-  private loaded = { dataVersion: 0, vectorsVersion: 0 };
+  private readonly changes: TableChangeCounter;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -38,17 +36,8 @@ export class SqliteVectorIndex implements VectorIndex {
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(`CREATE TABLE IF NOT EXISTS chunk_vectors (
       id TEXT PRIMARY KEY, owner TEXT NOT NULL, document_id TEXT NOT NULL, source TEXT NOT NULL, vector BLOB NOT NULL)`);
-    this.db.exec(`
-      CREATE INDEX IF NOT EXISTS chunk_vectors_owner ON chunk_vectors (owner, document_id);
-      CREATE TABLE IF NOT EXISTS chunk_vectors_version (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);
-      INSERT OR IGNORE INTO chunk_vectors_version (id, version) VALUES (1, 0);
-      CREATE TRIGGER IF NOT EXISTS chunk_vectors_inserted AFTER INSERT ON chunk_vectors
-        BEGIN UPDATE chunk_vectors_version SET version = version + 1 WHERE id = 1; END;
-      CREATE TRIGGER IF NOT EXISTS chunk_vectors_deleted AFTER DELETE ON chunk_vectors
-        BEGIN UPDATE chunk_vectors_version SET version = version + 1 WHERE id = 1; END;
-    `);
-    this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
-    this.vectorsVersion = this.db.prepare('SELECT version FROM chunk_vectors_version WHERE id = 1').pluck();
+    this.db.exec('CREATE INDEX IF NOT EXISTS chunk_vectors_owner ON chunk_vectors (owner, document_id)');
+    this.changes = new TableChangeCounter(this.db, 'chunk_vectors');
     this.load();
   }
 
@@ -58,19 +47,12 @@ export class SqliteVectorIndex implements VectorIndex {
       const vector = new Float32Array(row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength));
       this.shard(row.owner, vector.length).put({ id: row.id, documentId: row.document_id, source: row.source }, vector);
     }
-    this.markLoaded();
-  }
-
-  private markLoaded(): void {
-    this.loaded = { dataVersion: this.dataVersion.get() as number, vectorsVersion: this.vectorsVersion.get() as number };
+    this.changes.markSeen();
   }
 
   /** Another process (the ingest CLI) may have written vectors; reload them when it did. */
   private reloadIfChangedElsewhere(): void {
-    const dataVersion = this.dataVersion.get() as number;
-    if (dataVersion === this.loaded.dataVersion) return;
-    if ((this.vectorsVersion.get() as number) !== this.loaded.vectorsVersion) this.load();
-    else this.loaded.dataVersion = dataVersion;
+    if (this.changes.changedElsewhere()) this.load();
   }
 
   private shard(owner: string, dims: number): OwnerShard {
@@ -94,7 +76,7 @@ export class SqliteVectorIndex implements VectorIndex {
         insert.run(record.id, record.owner, record.documentId, record.source, Buffer.from(record.vector.buffer, record.vector.byteOffset, record.vector.byteLength));
       }
     })();
-    this.markLoaded();
+    this.changes.markSeen();
     for (const record of records) {
       for (const [owner, shard] of this.shards) {
         if (owner !== record.owner && shard.has(record.id)) shard.removeWhere((entry) => entry.id === record.id);
@@ -110,7 +92,7 @@ export class SqliteVectorIndex implements VectorIndex {
     this.reloadIfChangedElsewhere();
     const { sql, params } = documentFilterSql(filter);
     this.db.prepare(`DELETE FROM chunk_vectors${sql}`).run(...params);
-    this.markLoaded();
+    this.changes.markSeen();
     return this.shards.get(filter.owner)?.removeWhere(matches(filter)) ?? 0;
   }
 
