@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PlatformConfig } from '@cairn/platform';
 import type { SearchConfig } from './config/search-config.js';
@@ -26,6 +27,12 @@ export async function createVectorIndex(config: SearchConfig, platform: Platform
       collection: config.QDRANT_COLLECTION,
       dimensions: embedder?.dimensions ?? 0,
     });
+  }
+  // A built deployment scores vectors on a worker thread; sources run by jest have no compiled worker script.
+  const worker = new URL('./vector/adapters/sqlite-vector-index.worker.js', import.meta.url);
+  if (existsSync(worker)) {
+    const { WorkerThreadVectorIndex } = await import('./vector/adapters/worker-thread-vector-index.adapter.js');
+    return new WorkerThreadVectorIndex(worker, indexFile(platform));
   }
   const { SqliteVectorIndex } = await import('./vector/adapters/sqlite-vector-index.adapter.js');
   return new SqliteVectorIndex(indexFile(platform));

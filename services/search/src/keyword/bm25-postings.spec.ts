@@ -73,3 +73,53 @@ describe('Bm25Postings', () => {
     }
   });
 });
+
+describe('Bm25Postings with common terms', () => {
+  const random = (() => {
+    let seed = 7;
+    return () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+  })();
+  const vocabulary = Array.from({ length: 400 }, (_, n) => `w${n}`);
+  const zipfWord = () => vocabulary[Math.floor(vocabulary.length ** random()) - 1];
+  const documents = Array.from({ length: 4000 }, (_, n) => ({
+    id: `d${n}`,
+    owner: n % 5 === 0 ? 'user:x' : 'global',
+    columns: [Array.from({ length: 1 + (n % 4) }, zipfWord), Array.from({ length: 5 + (n % 40) }, zipfWord)],
+  }));
+
+  /** BM25 of every document, by the formula, with no pruning: what the pruned search must reproduce. */
+  function bruteForce(terms: string[], owners: string[], size: number) {
+    const weights = [2, 1];
+    const lengths = documents.map((document) => document.columns.flat().length);
+    const averageLength = lengths.reduce((a, b) => a + b, 0) / documents.length;
+    const hitsOf = new Map(terms.map((term) => [term, documents.filter((other) => other.columns.flat().includes(term)).length]));
+    const scored = documents.map((document, row) => {
+      let score = 0;
+      for (const term of terms) {
+        const hits = hitsOf.get(term)!;
+        if (hits === 0) continue;
+        const idf = Math.max(1e-6, Math.log((documents.length - hits + 0.5) / (hits + 0.5)));
+        const frequency = document.columns.reduce((sum, tokens, column) => sum + weights[column] * tokens.filter((t) => t === term).length, 0);
+        if (frequency === 0) continue;
+        score += (idf * frequency * (BM25_K1 + 1)) / (frequency + BM25_K1 * (1 - BM25_B + (BM25_B * lengths[row]) / averageLength));
+      }
+      return { id: document.id, score, allowed: owners.includes(document.owner) };
+    });
+    return scored.filter((hit) => hit.allowed && hit.score > 0).sort((a, b) => b.score - a.score).slice(0, size);
+  }
+
+  it('returns exactly the top hits of an unpruned BM25 when it skips the postings of common terms', () => {
+    const index = new Bm25Postings([2, 1]);
+    for (const document of documents) index.put(document);
+    const queries = [['w1', 'w0', 'w250'], ['w10', 'w1', 'w0'], ['w30', 'w31', 'w2', 'w1', 'w0'], ['w6', 'w7', 'w8', 'w2'], ['w300', 'w2', 'w3', 'w0'], ['w120', 'w121', 'w1', 'w5', 'w0', 'w0'], ['w399', 'w0']];
+    for (const terms of queries) {
+      for (const owners of [['global'], ['global', 'user:x']]) {
+        const expected = bruteForce(terms, owners, 10);
+        const hits = index.search(terms, owners, 10);
+        expect(hits.map((hit) => hit.score)).toEqual(expected.map((hit) => expect.closeTo(hit.score, 9)));
+        const tied = (score: number) => expected.filter((other) => Math.abs(other.score - score) < 1e-9).length > 1;
+        hits.forEach((hit, rank) => !tied(hit.score) && expect(hit.id).toBe(expected[rank].id));
+      }
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import type { ScoredId } from '../chunks/chunk.js';
-import { TopK } from '../vector/vector-math.js';
+import { ScoreAccumulator } from './score-accumulator.js';
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
@@ -15,6 +15,17 @@ export interface Bm25Document {
   columns: string[][];
 }
 
+/** Looking a row up in a term's postings costs about as much as scanning this many postings. */
+const SEEK_COST = 16;
+
+/** A query term as a search uses it: its postings and their impacts, idf × repeats, and the most it adds to a score. */
+interface QueryTerm {
+  postings: Postings;
+  impacts: Float64Array;
+  weight: number;
+  bound: number;
+}
+
 /** Everything a Bm25Postings holds, compacted, for persisting and restoring it. */
 export interface Bm25Snapshot {
   ids: string[];
@@ -23,11 +34,17 @@ export interface Bm25Snapshot {
   terms: { term: string; rows: Int32Array; frequencies: Float32Array }[];
 }
 
-/** The rows containing one term, with the term's weighted frequency in each. */
+/** The rows containing one term, ascending, with the term's weighted frequency in each. */
 class Postings {
   rows: Int32Array = new Int32Array(4);
   frequencies: Float32Array = new Float32Array(4);
   length = 0;
+  /** Each posting's BM25 score before idf, for the length weight it was computed with; the highest of them. */
+  private impacts: Float64Array | null = null;
+  private impactsLengthWeight = 0;
+  maxImpact = 0;
+  /** How many postings were of live rows when last counted: at `length` postings, after `removals` removals. */
+  readonly liveCount = { live: 0, length: 0, removals: -1 };
 
   static of(rows: Int32Array, frequencies: Float32Array): Postings {
     const postings = new Postings();
@@ -48,6 +65,7 @@ class Postings {
     }
     this.rows[this.length] = row;
     this.frequencies[this.length++] = frequency;
+    this.impacts = null;
   }
 
   /** Keeps the postings of surviving rows, renumbered by `newRow` (-1 for removed rows). */
@@ -60,6 +78,39 @@ class Postings {
       this.frequencies[kept++] = this.frequencies[i];
     }
     this.length = kept;
+    this.impacts = null;
+  }
+
+  /**
+   * f·(k1 + 1) / (f + k1·(1 − b) + lengthWeight·length) for each posting, lengthWeight being k1·b over
+   * the mean row length: computed again only after a write changed the postings or the mean length.
+   */
+  impactsFor(lengthWeight: number, lengths: ArrayLike<number>): Float64Array {
+    if (this.impacts && this.impactsLengthWeight === lengthWeight) return this.impacts;
+    const impacts = new Float64Array(this.length);
+    let maxImpact = 0;
+    for (let i = 0; i < this.length; i++) {
+      const frequency = this.frequencies[i];
+      impacts[i] = (frequency * (BM25_K1 + 1)) / (frequency + BM25_K1 * (1 - BM25_B) + lengthWeight * lengths[this.rows[i]]);
+      maxImpact = Math.max(maxImpact, impacts[i]);
+    }
+    this.impacts = impacts;
+    this.impactsLengthWeight = lengthWeight;
+    this.maxImpact = maxImpact;
+    return impacts;
+  }
+
+  /** The index of the first posting at or after `row`, galloping forward from index `from`. */
+  seek(row: number, from: number): number {
+    let low = from;
+    let high = this.length;
+    for (let step = 1; low + step < high && this.rows[low + step] <= row; step *= 2) low += step;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.rows[middle] < row) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 }
 
@@ -78,8 +129,9 @@ export class Bm25Postings {
   private readonly ownerNames: string[] = [''];
   private lengths: number[] = [];
   private liveRows = 0;
+  private removals = 0;
   private totalLength = 0;
-  private scores = new Float64Array(0);
+  private readonly accumulator = new ScoreAccumulator();
 
   constructor(private readonly columnWeights: number[]) {}
 
@@ -117,13 +169,18 @@ export class Bm25Postings {
     this.ids[row] = null;
     this.rowOwners[row] = 0;
     this.liveRows--;
+    this.removals++;
     this.totalLength -= this.lengths[row];
     const dead = this.ids.length - this.liveRows;
     if (dead >= COMPACT_MIN_DEAD && dead >= COMPACT_DEAD_SHARE * this.ids.length) this.compact();
     return true;
   }
 
-  /** Live rows of the given owners containing any of the terms, best BM25 first. */
+  /**
+   * Live rows of the given owners containing any of the terms, best BM25 first. Terms are taken in
+   * order of the most they can add to a score; once the terms left cannot lift a row that has none of
+   * the terms seen so far into the top `size`, they are only looked up for the rows that still can.
+   */
   search(terms: string[], owners: Iterable<string>, size: number): ScoredId[] {
     if (this.liveRows === 0 || size <= 0) return [];
     const allowed = new Uint8Array(this.ownerCodes.size + 1);
@@ -131,38 +188,72 @@ export class Bm25Postings {
       const code = this.ownerCodes.get(owner);
       if (code !== undefined) allowed[code] = 1;
     }
-    const lengthWeight = (BM25_K1 * BM25_B) / (this.totalLength / this.liveRows);
-    const hasDeadRows = this.liveRows < this.ids.length;
-    const scores = this.scratch();
-    const touched: number[] = [];
-    for (const term of terms) {
-      const postings = this.postings.get(term);
-      if (!postings) continue;
-      const { rows, frequencies, length } = postings;
-      const hits = hasDeadRows ? this.liveCount(postings) : length;
-      if (hits === 0) continue;
-      const idf = Math.max(1e-6, Math.log((this.liveRows - hits + 0.5) / (hits + 0.5)));
-      for (let i = 0; i < length; i++) {
-        const row = rows[i];
-        if (allowed[this.rowOwners[row]] === 0) continue;
-        const frequency = frequencies[i];
-        const norm = BM25_K1 * (1 - BM25_B) + lengthWeight * this.lengths[row];
-        if (scores[row] === 0) touched.push(row);
-        scores[row] += (idf * frequency * (BM25_K1 + 1)) / (frequency + norm);
+    const plan = this.plan(terms);
+    const scores = this.accumulator;
+    scores.reset(this.ids.length);
+    let remaining = plan.reduce((sum, term) => sum + term.bound, 0);
+    let next = 0;
+    for (; next < plan.length; next++) {
+      const seen = plan[0].bound * next;
+      if (seen > remaining && scores.countAtLeast(remaining) >= size) break;
+      this.addEverywhere(plan[next], allowed, scores);
+      remaining -= plan[next].bound;
+    }
+    let ranked = scores.rows();
+    if (next < plan.length) {
+      const threshold = scores.kthHighest(size, remaining);
+      ranked = scores.rowsAtLeast(threshold - remaining).sort();
+      for (const term of plan.slice(next)) {
+        const floor = Math.max(threshold - remaining, Number.MIN_VALUE);
+        if (ranked.length * SEEK_COST < term.postings.length) this.addWhereAlready(term, ranked, scores);
+        else this.addWhereAtLeast(term, floor, scores);
+        remaining -= term.bound;
       }
     }
-    const top = new TopK(size);
-    for (const row of touched) {
-      top.offer(this.ids[row]!, scores[row]);
-      scores[row] = 0;
-    }
-    return top.result();
+    return Array.from(scores.best(size, ranked), (row) => ({ id: this.ids[row]!, score: scores.score(row) }));
   }
 
-  /** A zeroed score per row, reused between searches (each leaves it zeroed). */
-  private scratch(): Float64Array {
-    if (this.scores.length < this.ids.length) this.scores = new Float64Array(Math.max(1024, this.ids.length * 2));
-    return this.scores;
+  /** The distinct query terms found, with their idf and the most each can add to a row's score, highest first. */
+  private plan(terms: string[]): QueryTerm[] {
+    const counts = new Map<string, number>();
+    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    const lengthWeight = (BM25_K1 * BM25_B) / (this.totalLength / this.liveRows);
+    const plan: QueryTerm[] = [];
+    for (const [term, count] of counts) {
+      const postings = this.postings.get(term);
+      const hits = postings ? this.liveCount(postings) : 0;
+      if (!postings || hits === 0) continue;
+      const weight = count * Math.max(1e-6, Math.log((this.liveRows - hits + 0.5) / (hits + 0.5)));
+      const impacts = postings.impactsFor(lengthWeight, this.lengths);
+      plan.push({ postings, impacts, weight, bound: weight * postings.maxImpact * (1 + 1e-9) });
+    }
+    return plan.sort((a, b) => b.bound - a.bound);
+  }
+
+  private addEverywhere({ postings, impacts, weight }: QueryTerm, allowed: Uint8Array, scores: ScoreAccumulator): void {
+    const { rows, length } = postings;
+    for (let i = 0; i < length; i++) {
+      const row = rows[i];
+      if (allowed[this.rowOwners[row]] !== 0) scores.add(row, weight * impacts[i]);
+    }
+  }
+
+  /** Adds the term's score to each row containing it that already scores at least `floor` (> 0). */
+  private addWhereAtLeast({ postings, impacts, weight }: QueryTerm, floor: number, scores: ScoreAccumulator): void {
+    const { rows, length } = postings;
+    for (let i = 0; i < length; i++) {
+      if (scores.score(rows[i]) >= floor) scores.raise(rows[i], weight * impacts[i]);
+    }
+  }
+
+  /** Adds the term's score to each of `rows` (ascending) that contains it. */
+  private addWhereAlready({ postings, impacts, weight }: QueryTerm, rows: Int32Array, scores: ScoreAccumulator): void {
+    let at = 0;
+    for (const row of rows) {
+      at = postings.seek(row, at);
+      if (at === postings.length) return;
+      if (postings.rows[at] === row) scores.raise(row, weight * impacts[at]);
+    }
   }
 
   clear(): void {
@@ -201,10 +292,17 @@ export class Bm25Postings {
     for (const { term, rows, frequencies } of snapshot.terms) this.postings.set(term, Postings.of(rows, frequencies));
   }
 
+  /** How many of the postings are of live rows; counted once per removal, as rows added since are live. */
   private liveCount(postings: Postings): number {
-    let live = 0;
-    for (let i = 0; i < postings.length; i++) if (this.rowOwners[postings.rows[i]] !== 0) live++;
-    return live;
+    if (this.liveRows === this.ids.length) return postings.length;
+    const counted = postings.liveCount;
+    if (counted.removals !== this.removals) {
+      counted.live = 0;
+      for (let i = 0; i < postings.length; i++) if (this.rowOwners[postings.rows[i]] !== 0) counted.live++;
+      counted.length = postings.length;
+      counted.removals = this.removals;
+    }
+    return counted.live + postings.length - counted.length;
   }
 
   private ownerCode(owner: string): number {
@@ -226,13 +324,13 @@ export class Bm25Postings {
       this.rowOf.set(id, kept.length);
       kept.push(row);
     });
+    this.ids = kept.map((row) => this.ids[row]);
+    this.rowOwners = kept.map((row) => this.rowOwners[row]);
+    this.lengths = kept.map((row) => this.lengths[row]);
     for (const [term, postings] of this.postings) {
       postings.renumber(newRow);
       if (postings.length === 0) this.postings.delete(term);
     }
-    this.ids = kept.map((row) => this.ids[row]);
-    this.rowOwners = kept.map((row) => this.rowOwners[row]);
-    this.lengths = kept.map((row) => this.lengths[row]);
     this.liveRows = this.ids.length;
   }
 }

@@ -61,9 +61,12 @@ export class SearchService {
     const text = request.enhance ? enhanceQuery(request.query).text : request.query;
     const depth = candidateDepth(request.size);
     const mode = this.embedder ? request.mode : 'keyword';
-    const [keywordHits, vectorHits] = await Promise.all([
+    const vector = mode !== 'keyword' ? await this.embedder!.embedQuery(text) : null;
+    // Started first: an index on a worker thread scores vectors while BM25 ranks on this one.
+    const vectorSearch = vector?.some((value) => value !== 0) ? this.vectors.search({ vector, owners: request.owners, size: depth }) : [];
+    const [vectorHits, keywordHits] = await Promise.all([
+      vectorSearch,
       mode !== 'vector' ? this.keywords.search({ terms: queryTerms(text), owners: request.owners, size: depth }) : [],
-      mode !== 'keyword' ? this.vectorSearch(text, request.owners, depth) : [],
     ]);
     const ranked =
       mode === 'hybrid'
@@ -79,12 +82,6 @@ export class SearchService {
       return chunk ? [toHit(hit, chunk, this.relevance.score(concepts, chunk))] : [];
     });
     return { total: ranked.length, took_ms: Math.round((performance.now() - started) * 100) / 100, hits };
-  }
-
-  private async vectorSearch(text: string, owners: string[], size: number): Promise<ScoredId[]> {
-    const vector = await this.embedder!.embedQuery(text);
-    const knowsAnyTerm = vector.some((value) => value !== 0);
-    return knowsAnyTerm ? this.vectors.search({ vector, owners, size }) : [];
   }
 }
 

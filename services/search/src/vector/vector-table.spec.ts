@@ -1,17 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { dot, seededVector } from './seeded-vectors.fixture.js';
 import { VectorTable } from './vector-table.js';
 
-function seededVector(seed: number, dims: number): Float32Array {
-  const vector = new Float32Array(dims);
-  for (let i = 0; i < dims; i++) {
-    seed = (Math.imul(seed, 1103515245) + 12345) | 0;
-    vector[i] = ((seed >>> 8) % 2001) / 1000 - 1;
-  }
-  return vector;
-}
-
 const signDistance = (a: Float32Array, b: Float32Array) => a.reduce((distance, value, i) => distance + Number(value > 0 !== b[i] > 0), 0);
-const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, i) => sum + value * b[i], 0);
 
 describe('VectorTable', () => {
   it.each([256, 100, 64, 3])('keeps rows across growth; gives sign-bit Hamming distances and dot products (%i dimensions)', (dims) => {

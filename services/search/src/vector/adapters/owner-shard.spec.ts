@@ -1,23 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
+import { dot, seededUnitVector } from '../seeded-vectors.fixture.js';
 import { EXACT_SEARCH_LIMIT, OwnerShard } from './owner-shard.js';
 
-function unitVector(seed: number, dims: number): Float32Array {
-  const vector = new Float32Array(dims);
-  let norm = 0;
-  for (let i = 0; i < dims; i++) {
-    seed = (Math.imul(seed, 1103515245) + 12345) | 0;
-    vector[i] = ((seed >>> 8) % 2001) / 1000 - 1;
-    norm += vector[i] * vector[i];
-  }
-  return vector.map((value) => value / Math.sqrt(norm));
-}
-
 const entry = (id: string) => ({ id, documentId: id, source: 'ingested' as const });
-const dot = (a: Float32Array, b: Float32Array) => a.reduce((sum, value, i) => sum + value * b[i], 0);
 
 describe('OwnerShard above the exact-search limit', () => {
   const dims = 64;
-  const vectors = Array.from({ length: EXACT_SEARCH_LIMIT + 1000 }, (_, n) => unitVector(n + 1, dims));
+  const vectors = Array.from({ length: EXACT_SEARCH_LIMIT + 1000 }, (_, n) => seededUnitVector(n + 1, dims));
   const shard = new OwnerShard(dims);
   vectors.forEach((vector, n) => shard.put(entry(`v${n}`), vector));
 

@@ -43,8 +43,12 @@ export class SqliteVectorIndex implements VectorIndex {
 
   private load(): void {
     this.shards.clear();
+    // Blobs need not be 4-byte aligned; one reused buffer is, and the shard copies each vector out of it.
+    let aligned = new Uint8Array(0);
     for (const row of this.db.prepare('SELECT * FROM chunk_vectors').iterate() as IterableIterator<VectorRow>) {
-      const vector = new Float32Array(row.vector.buffer.slice(row.vector.byteOffset, row.vector.byteOffset + row.vector.byteLength));
+      if (aligned.length < row.vector.length) aligned = new Uint8Array(row.vector.length);
+      aligned.set(row.vector);
+      const vector = new Float32Array(aligned.buffer, 0, row.vector.length / 4);
       this.shard(row.owner, vector.length).put({ id: row.id, documentId: row.document_id, source: row.source }, vector);
     }
     this.changes.markSeen();

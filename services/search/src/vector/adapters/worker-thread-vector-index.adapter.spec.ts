@@ -1,0 +1,35 @@
+import { describe, expect, it } from '@jest/globals';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describeVectorIndexContract, unit } from '../vector-index.contract.js';
+import { SqliteVectorIndex } from './sqlite-vector-index.adapter.js';
+import { WorkerThreadVectorIndex } from './worker-thread-vector-index.adapter.js';
+
+/** A worker thread runs compiled JavaScript: the script `npm run build` puts in dist. */
+const script = pathToFileURL(
+  fileURLToPath(new URL('../../../dist/vector/adapters/sqlite-vector-index.worker.js', import.meta.url)),
+);
+const built = existsSync(script);
+
+(built ? describe : describe.skip)(`WorkerThreadVectorIndex${built ? '' : ' (skipped: its compiled worker script is missing; npm run build)'}`, () => {
+  describeVectorIndexContract('WorkerThreadVectorIndex (SqliteVectorIndex on a worker thread)', async () => new WorkerThreadVectorIndex(script, ':memory:'));
+
+  it('writes through to the index file, where an in-process index reads the same vectors', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cairn-vector-worker-')), 'index.sqlite');
+    const threaded = new WorkerThreadVectorIndex(script, file);
+    await threaded.upsert([{ id: 'a#1', owner: 'global', documentId: 'a', source: 'starter', vector: unit([1, 2, 3]) }]);
+    const local = new SqliteVectorIndex(file);
+    const [hit] = await local.search({ vector: unit([1, 2, 3]), owners: ['global'], size: 1 });
+    expect(hit).toEqual({ id: 'a#1', score: expect.closeTo(1, 5) });
+    await Promise.all([threaded.close(), local.close()]);
+  });
+
+  it('rejects every call, with the reason, once the worker has failed', async () => {
+    const broken = new WorkerThreadVectorIndex(script, join(tmpdir(), 'cairn-no-such-dir', '\0', 'index.sqlite'));
+    await expect(broken.ping()).rejects.toThrow();
+    await expect(broken.search({ vector: unit([1, 0]), owners: ['global'], size: 1 })).rejects.toThrow();
+    await broken.close();
+  });
+});
