@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { describeVectorIndexContract, unit } from '../vector-index.contract.js';
 import { SqliteVectorIndex } from './sqlite-vector-index.adapter.js';
 import { WorkerThreadVectorIndex } from './worker-thread-vector-index.adapter.js';
@@ -26,7 +27,17 @@ const built = existsSync(script);
     await Promise.all([threaded.close(), local.close()]);
   });
 
-  it('rejects every call, with the reason, once the worker has failed', async () => {
+  it('replaces a worker that stops after it had been answering, which reloads the vectors from the file', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cairn-vector-worker-')), 'index.sqlite');
+    const index = new WorkerThreadVectorIndex(script, file);
+    await index.upsert([{ id: 'a#1', owner: 'global', documentId: 'a', source: 'starter', vector: unit([1, 2, 3]) }]);
+    await (index as unknown as { worker: Worker }).worker.terminate();
+    const [hit] = await index.search({ vector: unit([1, 2, 3]), owners: ['global'], size: 1 });
+    expect(hit.id).toBe('a#1');
+    await index.close();
+  });
+
+  it('rejects every call, with the reason, when the worker fails before it ever answered', async () => {
     const broken = new WorkerThreadVectorIndex(script, join(tmpdir(), 'cairn-no-such-dir', '\0', 'index.sqlite'));
     await expect(broken.ping()).rejects.toThrow();
     await expect(broken.search({ vector: unit([1, 0]), owners: ['global'], size: 1 })).rejects.toThrow();

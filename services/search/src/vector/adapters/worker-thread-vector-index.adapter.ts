@@ -18,28 +18,47 @@ export type VectorIndexReply = { id: number; result: unknown } | { id: number; e
  * vectors are copied across.
  */
 export class WorkerThreadVectorIndex implements VectorIndex {
-  private readonly worker: Worker;
+  private worker!: Worker;
+  /** Whether the current worker has answered: one that fails before that is not started again. */
+  private answered = false;
+  private closing = false;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private failure: Error | null = null;
 
-  constructor(script: URL, file: string) {
-    this.worker = new Worker(script, { workerData: { file } });
-    this.worker.unref();
-    this.worker.on('message', (reply: VectorIndexReply) => {
+  constructor(
+    private readonly script: URL,
+    private readonly file: string,
+  ) {
+    this.start();
+  }
+
+  private start(): void {
+    const worker = new Worker(this.script, { workerData: { file: this.file } });
+    worker.unref();
+    worker.on('message', (reply: VectorIndexReply) => {
+      this.answered = true;
       const call = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if ('error' in reply) call?.reject(new Error(reply.error));
       else call?.resolve(reply.result);
     });
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`vector index worker exited with code ${code}`)));
+    worker.on('error', (error) => this.stopped(worker, error));
+    worker.on('exit', (code) => this.stopped(worker, new Error(`vector index worker exited with code ${code}`)));
+    this.worker = worker;
+    this.answered = false;
   }
 
-  private fail(error: Error): void {
-    this.failure ??= error;
+  /**
+   * Rejects the calls in flight. A worker that had been answering is replaced by a new one, which
+   * loads the vectors again from the index file; one that failed from the start is not.
+   */
+  private stopped(worker: Worker, error: Error): void {
+    if (worker !== this.worker || this.failure) return;
     for (const call of this.pending.values()) call.reject(error);
     this.pending.clear();
+    if (this.closing || !this.answered) this.failure = error;
+    else this.start();
   }
 
   private call<T>(method: Method, ...args: unknown[]): Promise<T> {
@@ -72,6 +91,7 @@ export class WorkerThreadVectorIndex implements VectorIndex {
 
   async close(): Promise<void> {
     if (this.failure) return;
+    this.closing = true;
     await this.call('close');
     await this.worker.terminate();
   }
