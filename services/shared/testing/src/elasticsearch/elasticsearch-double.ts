@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { ElasticsearchCluster, type ClusterReply } from './elasticsearch-cluster.js';
 import { ElasticsearchError } from './elasticsearch-error.js';
+import { listenOnLoopback } from '../http/loopback-server.js';
 
 export interface ElasticsearchDoubleOptions {
   /** How long a write stays invisible to search without a refresh (Elasticsearch: 1 s); -1 waits for an explicit refresh. */
@@ -70,19 +70,11 @@ export async function startElasticsearchDouble(options: ElasticsearchDoubleOptio
     })();
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    stop: close,
   };
 }

@@ -1,6 +1,7 @@
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { MAX_MESSAGE_SIZE, MemoryMongoServer } from './memory-server.js';
 import { decodeRequest, encodeReply, MessageFramer } from './wire-protocol.js';
+import { listenOnLoopback } from '../http/loopback-server.js';
 
 export interface MongoWireDouble {
   /** A `mongodb://` URL for the driver (a standalone server, no auth, no TLS). */
@@ -43,19 +44,14 @@ export async function startMongoWireDouble(): Promise<MongoWireDouble> {
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
 
   return {
     url: `mongodb://127.0.0.1:${port}`,
     commandCounts: () => ({ ...counts }),
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const socket of sockets) socket.destroy();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    stop: () => {
+      for (const socket of sockets) socket.destroy();
+      return close();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pseudoEmbedding, words } from './pseudo-embedding.js';
+import { listenOnLoopback } from '../http/loopback-server.js';
 
 type Json = Record<string, unknown>;
 
@@ -259,21 +259,15 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     })();
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     fault: (fault) => faults.push({ ...fault, remaining: fault.times ?? 1 }),
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const timer of timers) clearTimeout(timer);
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    stop: () => {
+      for (const timer of timers) clearTimeout(timer);
+      return close();
+    },
   };
 }

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { isObject, type Json } from './filter.js';
 import { MemoryCollection, parseDistance, pointId, type ScoredPoint, type StoredPoint } from './memory-collection.js';
 import { badRequest, collectionNotFound, formatError, QdrantError } from './qdrant-error.js';
+import { listenOnLoopback } from '../http/loopback-server.js';
 
 export interface QdrantDoubleOptions {
   /** When set, every request but the health probes needs it in the `api-key` header (or as a bearer token). */
@@ -296,19 +296,11 @@ export async function startQdrantDouble(options: QdrantDoubleOptions = {}): Prom
     })();
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server);
 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
-      }),
+    stop: close,
   };
 }
