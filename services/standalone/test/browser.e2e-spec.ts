@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { AuthMessages } from '@cairn/rules';
 import { launchChromium, spawnService, testOutputPath, type SpawnedService } from '@cairn/testing';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -34,6 +35,24 @@ describe('Cairn in Chromium', () => {
     expect(await page.getByRole('button', { name: 'COVID-19 home management' }).count()).toBe(0);
     expect(await page.getByText(/professional use only/i).count()).toBeGreaterThan(0);
     await page.screenshot({ path: testOutputPath('landing.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('shows sign-in and password-reset errors for blank fields and an unknown account', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(AuthMessages.fillAllFields).waitFor();
+    const email = `nobody-${randomUUID()}@ward.org`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Sup3rSecret');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(AuthMessages.noAccount).waitFor();
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText(AuthMessages.noAccount).waitFor();
+    expect(page.url()).toMatch(/\/forgot-password$/);
     await page.close();
   });
 

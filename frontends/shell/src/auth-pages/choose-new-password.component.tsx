@@ -1,35 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthMessages, Button, getCairn, resetConfirmErrorMessage, validateNewPassword } from '@cairn/frontend-shared';
 import { ROUTES } from '../routing/route-guard';
 import { AuthLayout } from './auth-layout.component';
 import { PasswordField } from './password-field.component';
 import { PasswordStrengthMeter } from './password-strength-meter.component';
+import { useAuthForm } from './use-auth-form';
 
 /** The page the reset e-mail's link opens (`/forgot-password?token=…`): choose a new password. */
 export function ChooseNewPassword({ token }: { token: string }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateNewPassword({ password, confirmPassword: confirmation });
-    if (invalid) return setError(invalid.message);
-    setError('');
-    setBusy(true);
-    try {
+  const { error, busy, onSubmit } = useAuthForm({
+    validate: () => validateNewPassword({ password, confirmPassword: confirmation }),
+    send: async () => {
       await getCairn().auth.confirmPasswordReset(token, password);
       setDone(true);
-    } catch (failure) {
-      setError(resetConfirmErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failureMessage: resetConfirmErrorMessage,
+  });
 
   if (done) {
     return (
@@ -56,7 +48,7 @@ export function ChooseNewPassword({ token }: { token: string }) {
         </p>
       }
     >
-      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
         <PasswordField
           label="New Password"
           name="new-password"

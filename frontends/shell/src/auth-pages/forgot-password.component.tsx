@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Icon, TextField, getCairn, resetErrorMessage, validateResetRequest } from '@cairn/frontend-shared';
 import { ROUTES } from '../routing/route-guard';
 import { AuthLayout } from './auth-layout.component';
 import { ChooseNewPassword } from './choose-new-password.component';
+import { useAuthForm } from './use-auth-form';
 
 export function ForgotPasswordPage() {
   const token = useSearchParams()[0].get('token');
@@ -14,25 +15,16 @@ function RequestResetLink() {
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateResetRequest({ email });
-    if (invalid) return setError(invalid.message);
-    setError('');
-    setBusy(true);
-    try {
+  const { error, busy, onSubmit } = useAuthForm({
+    validate: () => validateResetRequest({ email }),
+    send: async () => {
       await getCairn().auth.requestPasswordReset(email);
       setSentTo(email.trim());
-    } catch (failure) {
-      setError(resetErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failureMessage: resetErrorMessage,
+  });
 
   if (sentTo) {
     return (
@@ -75,7 +67,7 @@ function RequestResetLink() {
         </p>
       }
     >
-      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
         <TextField
           label="Email"
           type="email"

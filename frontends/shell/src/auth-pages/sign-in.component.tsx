@@ -1,36 +1,28 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, TextField, getCairn, signInErrorMessage, validateSignIn } from '@cairn/frontend-shared';
 import { ROUTES, returnPathFrom } from '../routing/route-guard';
 import { AuthLayout } from './auth-layout.component';
 import { ExternalProviderButton } from './external-provider-button.component';
 import { PasswordField } from './password-field.component';
+import { useAuthForm } from './use-auth-form';
 
 export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
 
   const returnToOrigin = () => navigate(returnPathFrom(location.state), { replace: true });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateSignIn({ email, password });
-    if (invalid) return setError(invalid.message);
-    setError('');
-    setBusy(true);
-    try {
+  const { error, busy, onSubmit, showFailure } = useAuthForm({
+    validate: () => validateSignIn({ email, password }),
+    send: async () => {
       await getCairn().auth.signIn(email, password);
       returnToOrigin();
-    } catch (failure) {
-      setError(signInErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failureMessage: signInErrorMessage,
+  });
 
   return (
     <AuthLayout
@@ -46,7 +38,7 @@ export function SignInPage() {
         </p>
       }
     >
-      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
         <TextField
           label="Email"
           type="email"
@@ -74,7 +66,7 @@ export function SignInPage() {
       <ExternalProviderButton
         disabled={busy}
         onSignedIn={returnToOrigin}
-        onError={(failure) => setError(signInErrorMessage(failure))}
+        onError={showFailure}
       />
     </AuthLayout>
   );

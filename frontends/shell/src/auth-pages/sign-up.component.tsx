@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Icon, TextField, getCairn, signUpErrorMessage, validateSignUp } from '@cairn/frontend-shared';
 import { ROUTES, returnPathFrom } from '../routing/route-guard';
@@ -6,6 +6,7 @@ import { AuthLayout } from './auth-layout.component';
 import { ExternalProviderButton } from './external-provider-button.component';
 import { PasswordField } from './password-field.component';
 import { PasswordStrengthMeter } from './password-strength-meter.component';
+import { useAuthForm } from './use-auth-form';
 
 function PasswordMatch({ password, confirmation }: { password: string; confirmation: string }) {
   if (!confirmation) return null;
@@ -22,28 +23,19 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [form, setForm] = useState({ displayName: '', email: '', password: '', confirmPassword: '' });
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
 
   const update = (field: keyof typeof form) => (event: { target: { value: string } }) =>
     setForm((current) => ({ ...current, [field]: event.target.value }));
   const returnToOrigin = () => navigate(returnPathFrom(location.state), { replace: true });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateSignUp(form);
-    if (invalid) return setError(invalid.message);
-    setError('');
-    setBusy(true);
-    try {
+  const { error, busy, onSubmit, showFailure } = useAuthForm({
+    validate: () => validateSignUp(form),
+    send: async () => {
       await getCairn().auth.signUp(form);
       returnToOrigin();
-    } catch (failure) {
-      setError(signUpErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failureMessage: signUpErrorMessage,
+  });
 
   return (
     <AuthLayout
@@ -59,7 +51,7 @@ export function SignUpPage() {
         </p>
       }
     >
-      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
         <TextField label="Full Name" name="name" autoComplete="name" value={form.displayName} onChange={update('displayName')} />
         <TextField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={update('email')} />
         <PasswordField
@@ -85,7 +77,7 @@ export function SignUpPage() {
       <ExternalProviderButton
         disabled={busy}
         onSignedIn={returnToOrigin}
-        onError={(failure) => setError(signUpErrorMessage(failure))}
+        onError={showFailure}
       />
     </AuthLayout>
   );
