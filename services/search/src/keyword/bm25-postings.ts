@@ -103,8 +103,9 @@ class Postings {
   /** The index of the first posting at or after `row`, galloping forward from index `from`. */
   seek(row: number, from: number): number {
     let low = from;
-    let high = this.length;
-    for (let step = 1; low + step < high && this.rows[low + step] <= row; step *= 2) low += step;
+    let step = 1;
+    for (; low + step < this.length && this.rows[low + step] <= row; step *= 2) low += step;
+    let high = Math.min(low + step, this.length);
     while (low < high) {
       const middle = (low + high) >>> 1;
       if (this.rows[middle] < row) low = middle + 1;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type { Worker } from 'node:worker_threads';
 import { describeVectorIndexContract, unit } from '../vector-index.contract.js';
 import { SqliteVectorIndex } from './sqlite-vector-index.adapter.js';
@@ -35,6 +37,32 @@ const built = existsSync(script);
     const [hit] = await index.search({ vector: unit([1, 2, 3]), owners: ['global'], size: 1 });
     expect(hit.id).toBe('a#1');
     await index.close();
+  });
+
+  it('closes once however often close is called, and rejects calls made after it', async () => {
+    const index = new WorkerThreadVectorIndex(script, ':memory:');
+    await index.ping();
+    await expect(Promise.all([index.close(), index.close()])).resolves.toEqual([undefined, undefined]);
+    await expect(index.ping()).rejects.toThrow('vector index is closed');
+  });
+
+  it('does not replace a worker holding an in-memory index, whose vectors a new worker would not have', async () => {
+    const index = new WorkerThreadVectorIndex(script, ':memory:');
+    await index.upsert([{ id: 'a#1', owner: 'global', documentId: 'a', source: 'starter', vector: unit([1, 2, 3]) }]);
+    await (index as unknown as { worker: Worker }).worker.terminate();
+    await expect(index.count()).rejects.toThrow('vector index worker exited');
+  });
+
+  it('does not keep the process alive while no call is waiting', async () => {
+    const probe = `
+      const { WorkerThreadVectorIndex } = await import(${JSON.stringify(new URL('./worker-thread-vector-index.adapter.js', script).href)});
+      const index = new WorkerThreadVectorIndex(new URL(${JSON.stringify(script.href)}), ':memory:');
+      await index.ping();
+      console.log('answered');`;
+    const file = join(mkdtempSync(join(tmpdir(), 'cairn-vector-worker-')), 'probe.mjs');
+    writeFileSync(file, probe);
+    const { stdout } = await promisify(execFile)(process.execPath, [file], { timeout: 10_000 });
+    expect(stdout.trim()).toBe('answered');
   });
 
   it('rejects every call, with the reason, when the worker fails before it ever answered', async () => {

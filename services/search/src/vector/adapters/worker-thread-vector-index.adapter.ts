@@ -21,7 +21,7 @@ export class WorkerThreadVectorIndex implements VectorIndex {
   private worker!: Worker;
   /** Whether the current worker has answered: one that fails before that is not started again. */
   private answered = false;
-  private closing = false;
+  private closed: Promise<void> | null = null;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private failure: Error | null = null;
@@ -35,37 +35,53 @@ export class WorkerThreadVectorIndex implements VectorIndex {
 
   private start(): void {
     const worker = new Worker(this.script, { workerData: { file: this.file } });
-    worker.unref();
     worker.on('message', (reply: VectorIndexReply) => {
+      if (worker !== this.worker) return;
       this.answered = true;
       const call = this.pending.get(reply.id);
       this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
       if ('error' in reply) call?.reject(new Error(reply.error));
       else call?.resolve(reply.result);
     });
+    worker.on('messageerror', (error) => this.stopped(worker, error));
     worker.on('error', (error) => this.stopped(worker, error));
     worker.on('exit', (code) => this.stopped(worker, new Error(`vector index worker exited with code ${code}`)));
+    // Kept alive only while a call is waiting for its answer, not by an idle worker.
+    worker.unref();
     this.worker = worker;
     this.answered = false;
   }
 
   /**
    * Rejects the calls in flight. A worker that had been answering is replaced by a new one, which
-   * loads the vectors again from the index file; one that failed from the start is not.
+   * loads the vectors again from the index file; one that failed from the start is not, and neither
+   * is one holding an in-memory index, whose vectors a new worker would not have.
    */
   private stopped(worker: Worker, error: Error): void {
     if (worker !== this.worker || this.failure) return;
     for (const call of this.pending.values()) call.reject(error);
     this.pending.clear();
-    if (this.closing || !this.answered) this.failure = error;
-    else this.start();
+    if (this.closed || !this.answered || this.file === ':memory:') {
+      this.failure = error;
+      return;
+    }
+    void worker.terminate();
+    this.start();
   }
 
   private call<T>(method: Method, ...args: unknown[]): Promise<T> {
+    if (this.closed && method !== 'close') return Promise.reject(new Error('vector index is closed'));
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     const reply = new Promise<T>((resolve, reject) => this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject }));
-    this.worker.postMessage({ id, method, args } satisfies VectorIndexCall);
+    try {
+      this.worker.postMessage({ id, method, args } satisfies VectorIndexCall);
+      this.worker.ref();
+    } catch (error) {
+      this.pending.get(id)?.reject(error as Error);
+      this.pending.delete(id);
+    }
     return reply;
   }
 
@@ -89,10 +105,11 @@ export class WorkerThreadVectorIndex implements VectorIndex {
     return this.call('ping');
   }
 
-  async close(): Promise<void> {
-    if (this.failure) return;
-    this.closing = true;
-    await this.call('close');
-    await this.worker.terminate();
+  close(): Promise<void> {
+    if (this.failure && !this.closed) return Promise.resolve();
+    this.closed ??= this.call<void>('close').then(async () => {
+      await this.worker.terminate();
+    });
+    return this.closed;
   }
 }
