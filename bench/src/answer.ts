@@ -1,14 +1,12 @@
 import { resolve } from 'node:path';
-import { SAMPLE_QUERIES } from '@cairn/rules';
+import { buildGenerateRequest, SAMPLE_QUERIES, type ContextSnippet, type SnippetSource } from '@cairn/rules';
 import { support, SUPPORT_THRESHOLD } from '@cairn/generation';
 import { spawnService } from '@cairn/testing';
 import { CLINICAL_QUESTIONS } from './clinical-questions.js';
 import { repoRoot } from './datasets.js';
 import { percentile, table } from './metrics.js';
 
-interface Hit {
-  source: { title: string; organization: string; year: number | null; region: string; body: string; source_url: string; section: string };
-}
+const sourceText = (snippet: ContextSnippet | string | undefined) => (typeof snippet === 'string' ? snippet : (snippet?.text ?? ''));
 
 interface Step {
   text: string;
@@ -38,26 +36,12 @@ async function main(): Promise<void> {
     for (const round of [0, 1]) {
       for (const query of CLINICAL_QUESTIONS) {
         const started = performance.now();
-        const search = await post<{ hits: Hit[] }>(`${server.url}/api/protocols/search?use_hybrid=true&enhance_query=true`, token, { query, size: 8 });
-        const snippets = search.hits.slice(0, 6).map(({ source }) => ({
-          text: source.body,
-          title: source.title,
-          organization: source.organization,
-          year: source.year,
-          region: source.region,
-          url: source.source_url,
-          section: source.section,
-        }));
-        const protocol = await post<{ checklist: Step[] }>(`${server.url}/api/protocols/generate`, token, {
-          title: query,
-          context_snippets: snippets.length > 0 ? snippets : [query],
-          instructions: 'Strict topical filtering; each step cites a source number; no source tags in step text.',
-          region: null,
-          year: null,
-        });
+        const search = await post<{ hits: SnippetSource[] }>(`${server.url}/api/protocols/search?use_hybrid=true&enhance_query=true`, token, { query, size: 8 });
+        const request = buildGenerateRequest(query, search.hits);
+        const protocol = await post<{ checklist: Step[] }>(`${server.url}/api/protocols/generate`, token, request);
         const ms = performance.now() - started;
         if (round === 0) continue;
-        const supported = protocol.checklist.filter((step) => support(step.text, snippets[step.citation - 1]?.text ?? '') >= SUPPORT_THRESHOLD).length;
+        const supported = protocol.checklist.filter((step) => support(step.text, sourceText(request.context_snippets[step.citation - 1])) >= SUPPORT_THRESHOLD).length;
         rows.push({ query, ms, steps: protocol.checklist.length, supported, sample: (SAMPLE_QUERIES as readonly string[]).includes(query) });
       }
     }

@@ -1,5 +1,6 @@
 export {
   AuthMessages,
+  buildGenerateRequest,
   CHAT_SAMPLE_COUNT,
   CHAT_INPUT_MAX_LENGTH,
   INTENTS,
@@ -24,6 +25,8 @@ export {
   validateSignIn,
   validateSignUp,
   type CitationSource,
+  type ContextSnippet,
+  type GenerateRequest,
   type Intent,
   type PasswordStrength,
 } from '@cairn/rules';

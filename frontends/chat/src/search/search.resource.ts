@@ -1,4 +1,4 @@
-import type { ApiClient, SearchScope } from '@cairn/frontend-shared';
+import type { ApiClient, GenerateRequest, SearchScope } from '@cairn/frontend-shared';
 import { isEntry, text } from '../protocol/protocol';
 
 /** Spec §9: hits per search. */
@@ -80,24 +80,6 @@ export async function searchProtocols(api: ApiClient, request: SearchRequest, si
     },
   );
   return readSearchResult(body);
-}
-
-export interface ContextSnippet {
-  text: string;
-  title: string;
-  organization: string;
-  year: number | string | null;
-  region: string;
-  url: string;
-  section: string;
-}
-
-export interface GenerateRequest {
-  title: string;
-  context_snippets: ContextSnippet[] | string[];
-  instructions: string;
-  region: null;
-  year: null;
 }
 
 /** Waits the spec's 45 s: the protocol is written while the request is open. */

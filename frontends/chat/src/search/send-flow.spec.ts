@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError, type SearchScope } from '@cairn/frontend-shared';
+import { ApiError, type GenerateRequest, type SearchScope } from '@cairn/frontend-shared';
 import { runSendFlow, type SendFlowCalls } from './send-flow';
-import type { GenerateRequest, SearchResult } from './search.resource';
+import type { SearchResult } from './search.resource';
 import { testHit, testResult } from './search-hits.fixture';
 
 const protocolAnswer = {

@@ -1,9 +1,8 @@
-import { INTENT_PREFIXES, describeRequestError, isApiError, type SearchScope } from '@cairn/frontend-shared';
+import { INTENT_PREFIXES, buildGenerateRequest, describeRequestError, isApiError, type GenerateRequest, type SearchScope } from '@cairn/frontend-shared';
 import type { ProtocolData } from '../protocol/protocol';
-import { buildGenerateRequest } from './generate-request';
 import { readGeneratedAnswer } from './generated-answer';
 import { NO_USER_PROTOCOLS_REPLY, decideAfterSearch, notRelevantReply } from './search-decision';
-import type { GenerateRequest, SearchResult } from './search.resource';
+import type { SearchResult } from './search.resource';
 
 export interface SearchMetadata {
   totalResults: number;

@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './citations.js';
 export * from './follow-ups.js';
+export * from './generate-request.js';
 export * from './intent.js';
 export * from './messages.js';
 export * from './samples.js';

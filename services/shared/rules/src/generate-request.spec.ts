@@ -1,6 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { GENERATE_INSTRUCTIONS, buildGenerateRequest } from './generate-request';
-import { testHit } from './search-hits.fixture';
+import { GENERATE_INSTRUCTIONS, buildGenerateRequest, type SnippetSource } from './generate-request.js';
+
+const testHit = (n: number): SnippetSource => ({
+  source: {
+    title: 'Dengue: warning signs',
+    organization: n % 2 ? 'WHO' : 'NHS',
+    region: n % 2 ? 'Global' : 'United Kingdom',
+    year: 2020 + n,
+    section: `Section ${n}`,
+    body: `Body of source ${n}.`,
+    source_url: `https://example.org/${n}`,
+  },
+});
 
 describe('buildGenerateRequest', () => {
   it('turns up to 6 hits into context snippets', () => {

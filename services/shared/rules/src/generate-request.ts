@@ -1,5 +1,3 @@
-import type { ContextSnippet, GenerateRequest, SearchHit } from './search.resource';
-
 /** Spec §7: the generator is given at most 6 sources. */
 export const MAX_CONTEXT_SNIPPETS = 6;
 
@@ -9,7 +7,31 @@ export const GENERATE_INSTRUCTIONS = [
   'Do not put source tags such as [Source 1] in the step text.',
 ].join(' ');
 
-export const contextSnippets = (hits: SearchHit[]): ContextSnippet[] =>
+export interface ContextSnippet {
+  text: string;
+  title: string;
+  organization: string;
+  year: number | string | null;
+  region: string;
+  url: string;
+  section: string;
+}
+
+/** The body of POST /api/protocols/generate as the chat sends it. */
+export interface GenerateRequest {
+  title: string;
+  context_snippets: ContextSnippet[] | string[];
+  instructions: string;
+  region: null;
+  year: null;
+}
+
+/** The fields of a search hit (POST /api/protocols/search) that a context snippet is made of. */
+export interface SnippetSource {
+  source: { title: string; organization: string; year: number | string | null; region: string; section: string; body: string; source_url: string };
+}
+
+export const contextSnippets = (hits: SnippetSource[]): ContextSnippet[] =>
   hits.slice(0, MAX_CONTEXT_SNIPPETS).map(({ source }) => ({
     text: source.body,
     title: source.title,
@@ -21,7 +43,7 @@ export const contextSnippets = (hits: SearchHit[]): ContextSnippet[] =>
   }));
 
 /** The protocol is titled by the query; without hits the query itself is the only context. */
-export function buildGenerateRequest(query: string, hits: SearchHit[]): GenerateRequest {
+export function buildGenerateRequest(query: string, hits: SnippetSource[]): GenerateRequest {
   return {
     title: query,
     context_snippets: hits.length > 0 ? contextSnippets(hits) : [query],
