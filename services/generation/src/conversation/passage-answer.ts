@@ -1,5 +1,4 @@
 import { tokenize, type FollowUpKeywordGroup } from '@cairn/rules';
-import { support } from '../grounding/support.js';
 import { sentencesOf, type SourceSentence } from '../sources/sentences.js';
 import type { Source } from '../sources/source.js';
 import { similarity } from '../generators/step-selection.js';
@@ -23,7 +22,8 @@ export const MAX_ANSWER_SENTENCES = 3;
 
 /**
  * Picks the sentences of the sources that best answer a question about a topic: words of the question
- * first, the topic next, the kind of answer asked for (a dose, a time, a caution) after.
+ * first, the topic next, the kind of answer asked for (a dose, a time, a caution) after. Sentences are
+ * quoted as the source words them, so each is supported by the source it cites.
  */
 export function answerSentences(question: string, topic: string, groups: FollowUpKeywordGroup[], sources: Source[]): AnswerSentence[] {
   const questionStems = [...new Set(tokenize(question))];
@@ -47,10 +47,4 @@ export function answerSentences(question: string, topic: string, groups: FollowU
 /** "Sentence one. [2] Sentence two. [1]" — each sentence followed by the number of its source. */
 export function citedText(sentences: AnswerSentence[]): string {
   return sentences.map((sentence) => `${sentence.text.replace(/\s+/g, ' ').trim()} [${sentence.sourceId}]`).join(' ');
-}
-
-/** Every sentence of an answer must be supported by the source it cites (the same check steps pass). */
-export function isGrounded(sentences: AnswerSentence[], sources: Source[]): boolean {
-  const byId = new Map(sources.map((source) => [source.id, source.text]));
-  return sentences.every((sentence) => support(sentence.text, byId.get(sentence.sourceId) ?? '') >= 0.75);
 }

@@ -12,7 +12,7 @@ import type { ConversationBody } from '../protocols/protocol.schemas.js';
 import { screenQuery } from '../screening/query-screening.js';
 import { citationsAsSources, protocolCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
 import type { Source } from '../sources/source.js';
-import { answerSentences, citedText, isGrounded } from './passage-answer.js';
+import { answerSentences, citedText } from './passage-answer.js';
 
 const PARTLY_ANSWERED = 0.5;
 const UNCERTAIN = "The protocol's sources only partly answer this. Check local guidance or ask a senior colleague before acting on it.";
@@ -54,7 +54,7 @@ export class ProtocolChatService {
     const found = body.enable_context_search ? await this.newSources(`${topic} ${message}`, uid, known) : [];
     const sources = [...known, ...found];
     const sentences = answerSentences(message, topic, groups, sources);
-    if (sentences.length === 0 || !isGrounded(sentences, sources)) {
+    if (sentences.length === 0) {
       return { answer: NOT_FOUND, follow_up_questions: followUps, citations: [], uncertainty_note: UNCERTAIN, used_new_sources: false };
     }
     const byId = new Map(sources.map((source) => [source.id, source]));

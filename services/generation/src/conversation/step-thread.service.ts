@@ -3,7 +3,7 @@ import { AppError } from '@cairn/platform';
 import { followUpKeywordGroups, validateChatMessage } from '@cairn/rules';
 import type { StepThreadBody } from '../protocols/protocol.schemas.js';
 import { citationsAsSources } from '../sources/citations-as-sources.js';
-import { answerSentences, citedText, isGrounded } from './passage-answer.js';
+import { answerSentences, citedText } from './passage-answer.js';
 
 /** `POST /protocols/step-thread`: answers a question about one step from the sources the protocol cites. */
 @Injectable()
@@ -18,7 +18,7 @@ export class StepThreadService {
     const sentences = answerSentences(question, body.protocol_title, followUpKeywordGroups(body.message), ordered).filter(
       (sentence) => sentence.text.replace(/\W/g, '').toLowerCase() !== body.step_text.replace(/\W/g, '').toLowerCase(),
     );
-    if (sentences.length > 0 && isGrounded(sentences, sources)) return { message: citedText(sentences) };
+    if (sentences.length > 0) return { message: citedText(sentences) };
     const source = Number.isInteger(cited) && sources.some((s) => s.id === cited) ? ` [${cited}]` : '';
     return { message: `The cited source says no more about this step than the step itself: ${body.step_text.trim()}${source}` };
   }

@@ -62,6 +62,8 @@ export class GenerationError extends Error {
 export class OpenAiGenerator implements Generator {
   readonly name: string;
   private readonly client: OpenAI;
+  /** The system prompt and the request template, read once. */
+  private prompts: Promise<[string, string]> | null = null;
 
   constructor(private readonly options: OpenAiGeneratorOptions) {
     this.name = `openai:${options.model}`;
@@ -74,7 +76,8 @@ export class OpenAiGenerator implements Generator {
   }
 
   async generate(request: GenerationRequest): Promise<GeneratedProtocol> {
-    const [system, template] = await Promise.all([promptFile('system.md'), promptFile('generate-protocol.md')]);
+    this.prompts ??= Promise.all([promptFile('system.md'), promptFile('generate-protocol.md')]);
+    const [system, template] = await this.prompts;
     const user = template
       .replace('{{title}}', request.title)
       .replace('{{instructions}}', request.instructions || 'none')
