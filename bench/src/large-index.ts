@@ -35,7 +35,9 @@ export async function synthesiseLargeIndex(dataDir: string): Promise<number> {
   const random = seededRandom(20261122);
   const embedder = await createEmbedder(loadSearchConfig({ ...process.env, EMBEDDER: process.env.EMBEDDER ?? 'local' }));
   const file = join(dataDir, 'search-index.sqlite');
-  const writer = new ChunkWriter(new SqliteKeywordIndex(file), new SqliteVectorIndex(file), embedder);
+  const keywords = new SqliteKeywordIndex(file);
+  const vectors = new SqliteVectorIndex(file);
+  const writer = new ChunkWriter(keywords, vectors, embedder);
   const documents = loadNfCorpus().documents;
   const starter = (await readCorpusFiles(resolve(repoRoot, 'services/search/corpus'))).flatMap((f) => chunkDocument(starterDocument(f)));
   const starterSentences = starter.flatMap((chunk) => sentencesOf(chunk.body.replace(/^- /gm, '')));
@@ -73,5 +75,6 @@ export async function synthesiseLargeIndex(dataDir: string): Promise<number> {
     if (done % 10_000 < 64) process.stderr.write(`\r  indexing ${done}/${chunks.length} chunks`);
   });
   process.stderr.write(`\r  indexed ${chunks.length} chunks in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  await Promise.all([keywords.close(), vectors.close()]);
   return chunks.length + starter.length;
 }

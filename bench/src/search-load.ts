@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     const rows = await measure('starter corpus', small);
     console.error('Synthesising the large index...');
     const count = await synthesiseLargeIndex(large);
-    rows.push(...(await measure(`${Math.round(count / 1000)}k chunks + starter`, large)));
+    rows.push(...(await measure(`${Math.round(count / 1000)}k chunks (starter included)`, large)));
     console.log(`POST /api/protocols/search, hybrid, 8 hits, ${CLINICAL_QUESTIONS.length} rotating clinical questions, ${DURATION_SECONDS} s per run (after a warm-up run), autocannon on the same 2-core machine`);
     console.log(table(['index', 'connections', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'max RSS MB'], rows));
   } finally {

@@ -20,7 +20,7 @@ interface PdfTextItem {
   hasEOL?: boolean;
 }
 
-/** Maximum pages read from one PDF; longer documents are cut (and say so in the CLI report). */
+/** Maximum pages read from one PDF; the rest of a longer document is not indexed. */
 export const MAX_PDF_PAGES = 500;
 
 async function readLines(data: Uint8Array): Promise<{ lines: TextLine[]; title: string | null; pages: number }> {

@@ -2,6 +2,12 @@ import type { DocumentFilter, IndexedChunk, ScoredId } from '../chunks/chunk.js'
 
 export const KEYWORD_INDEX = Symbol('KEYWORD_INDEX');
 
+/** BM25 weight of each text field, in every keyword index: title, disease and topics, section heading, body. */
+export const COLUMN_WEIGHTS = { title: 2, disease: 2, section: 1, body: 1 };
+
+/** The text of the weighted "disease" field: the chunk's disease and its topics. */
+export const diseaseField = (chunk: IndexedChunk) => [chunk.disease, ...chunk.topics].join(' ');
+
 export interface KeywordQuery {
   /** Distinct content words; a chunk matches when it contains any of them. */
   terms: string[];

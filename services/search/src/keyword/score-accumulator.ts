@@ -98,7 +98,8 @@ export class ScoreAccumulator {
     const siftDown = (from: number) => {
       for (let at = from; ; ) {
         let worst = at;
-        for (const child of [2 * at + 1, 2 * at + 2]) if (child < heap.length && worse(child, worst)) worst = child;
+        if (2 * at + 1 < heap.length && worse(2 * at + 1, worst)) worst = 2 * at + 1;
+        if (2 * at + 2 < heap.length && worse(2 * at + 2, worst)) worst = 2 * at + 2;
         if (worst === at) return;
         swap(at, worst);
         at = worst;

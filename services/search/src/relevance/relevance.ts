@@ -71,7 +71,7 @@ export function coverage(concepts: Concept[], headline: Set<string>, text: Set<s
   let found = 0;
   for (const concept of concepts) {
     const has = (set: Set<string>) => concept.alternatives.some((alternative) => alternative.every((s) => set.has(s)));
-    found += concept.weight * (has(headline) ? HEADLINE_MATCH : has(text) || has(headline) ? TEXT_MATCH : 0);
+    found += concept.weight * (has(headline) ? HEADLINE_MATCH : has(text) ? TEXT_MATCH : 0);
   }
   return found / total;
 }

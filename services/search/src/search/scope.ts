@@ -7,3 +7,8 @@ export function ownersFor(mode: SearchMode, uid: string): string[] {
   if (mode === 'user_only') return [userOwner(uid)];
   return [GLOBAL_OWNER, userOwner(uid)];
 }
+
+/** The owners of a search another service asks for: global protocols and/or the user's own. */
+export function ownersOf(scope: { includeGlobal: boolean; includeUser: boolean; userId: string }): string[] {
+  return [...(scope.includeGlobal ? [GLOBAL_OWNER] : []), ...(scope.includeUser && scope.userId ? [userOwner(scope.userId)] : [])];
+}

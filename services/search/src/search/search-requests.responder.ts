@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { RetrievalMode, Topics } from '@cairn/contracts';
 import { createLogger, EVENT_BUS, respondTo, type EventBus } from '@cairn/platform';
-import { GLOBAL_OWNER, userOwner } from '../chunks/chunk.js';
-import { SEARCH_MAX_SIZE } from './search.schema.js';
+import { ownersOf } from './scope.js';
+import { QUERY_MAX_LENGTH, SEARCH_DEFAULT_SIZE, SEARCH_MAX_SIZE } from './search.schema.js';
 import { SearchService, type RetrievalMode as Mode } from './search.service.js';
 
 const MODES: Record<RetrievalMode, Mode> = {
@@ -24,12 +24,12 @@ export class SearchRequestsResponder implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await respondTo(this.bus, Topics.searchRequested, Topics.searchAnswered, 'search', async ({ payload }) => {
-      const owners = [...(payload.includeGlobal ? [GLOBAL_OWNER] : []), ...(payload.includeUser && payload.userId ? [userOwner(payload.userId)] : [])];
+      const owners = ownersOf(payload);
       if (!payload.query.trim() || owners.length === 0) return { hits: [], total: 0 };
       try {
         const result = await this.search.search({
-          query: payload.query.slice(0, 1000),
-          size: Math.min(Math.max(payload.size || 8, 1), SEARCH_MAX_SIZE),
+          query: payload.query.slice(0, QUERY_MAX_LENGTH),
+          size: Math.min(Math.max(payload.size || SEARCH_DEFAULT_SIZE, 1), SEARCH_MAX_SIZE),
           owners,
           mode: MODES[payload.mode],
           enhance: payload.enhance,

@@ -51,14 +51,7 @@ class ByteReader {
 
 function dequantize(reader: ByteReader, rows: number, dimensions: number): Float32Array {
   const scales = reader.float32s(rows);
-  const codes = reader.int8s(rows * dimensions);
-  const matrix = new Float32Array(rows * dimensions);
-  for (let row = 0; row < rows; row++) {
-    const scale = scales[row];
-    const offset = row * dimensions;
-    for (let j = 0; j < dimensions; j++) matrix[offset + j] = codes[offset + j] * scale;
-  }
-  return matrix;
+  return dequantizeRows({ scales, codes: reader.int8s(rows * dimensions) }, rows, dimensions);
 }
 
 /** Layout: magic, u32 header length, JSON header, u32 vocabulary length, newline-joined terms, f32 idf per term, then per matrix f32 row scales and int8 codes. */
@@ -105,7 +98,7 @@ export function quantizeRows(matrix: Float32Array, rows: number, dimensions: num
   return { scales, codes };
 }
 
-export function dequantizeRows({ scales, codes }: QuantizedRows, rows: number, dimensions: number): Float32Array {
+function dequantizeRows({ scales, codes }: QuantizedRows, rows: number, dimensions: number): Float32Array {
   const matrix = new Float32Array(rows * dimensions);
   for (let row = 0; row < rows; row++) {
     for (let j = 0; j < dimensions; j++) matrix[row * dimensions + j] = codes[row * dimensions + j] * scales[row];

@@ -1,7 +1,7 @@
 import { displayUrl } from '@cairn/platform';
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { DocumentFilter, IndexedChunk, ScoredId } from '../../chunks/chunk.js';
-import type { KeywordIndex, KeywordQuery } from '../keyword-index.port.js';
+import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery } from '../keyword-index.port.js';
 
 export interface ElasticsearchKeywordIndexOptions {
   url: string;
@@ -36,8 +36,7 @@ const CHUNK_MAPPINGS: estypes.MappingTypeMapping = {
   },
 };
 
-/** The same column weights as the standalone FTS5 index. */
-const SEARCH_FIELDS = ['title^2', 'disease^2', 'section', 'body'];
+const SEARCH_FIELDS = Object.entries(COLUMN_WEIGHTS).map(([field, weight]) => (weight === 1 ? field : `${field}^${weight}`));
 const BULK_BATCH = 500;
 
 function toDocument(chunk: IndexedChunk): ChunkDocument {
@@ -46,7 +45,7 @@ function toDocument(chunk: IndexedChunk): ChunkDocument {
     documentId: chunk.documentId,
     source: chunk.source,
     title: chunk.title,
-    disease: [chunk.disease, ...chunk.topics].join(' '),
+    disease: diseaseField(chunk),
     section: chunk.section,
     body: chunk.body,
     chunk,

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from '@jest/globals';
 import { SAMPLE_QUERIES } from '@cairn/rules';
 import { mkdtempSync } from 'node:fs';
@@ -65,11 +66,12 @@ describe('SqliteKeywordIndex restart', () => {
     expect(await reopened.search(request)).toEqual(before);
     await reopened.close();
 
-    const other = new SqliteKeywordIndex(file);
     const writer = new SqliteKeywordIndex(file);
-    await other.close();
     await writer.upsert([chunk({ id: 'd#1', title: 'Doxycycline prophylaxis for leptospirosis' })]);
     await writer.close();
+    const raw = new Database(file);
+    raw.exec('DELETE FROM bm25_snapshot_terms; UPDATE bm25_snapshot SET version = version - 1');
+    raw.close();
     const afterChange = new SqliteKeywordIndex(file);
     expect((await afterChange.search(request)).map((hit) => hit.id)).toContain('d#1');
     expect(afterChange.fts5Search(request).map((hit) => hit.id).sort()).toEqual((await afterChange.search(request)).map((hit) => hit.id).sort());

@@ -2,22 +2,19 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DocumentFilter, IndexedChunk, ScoredId } from '../../chunks/chunk.js';
-import type { KeywordIndex, KeywordQuery } from '../keyword-index.port.js';
+import { GLOBAL_OWNER, type DocumentFilter, type IndexedChunk, type ScoredId } from '../../chunks/chunk.js';
+import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery } from '../keyword-index.port.js';
 import { documentFilterSql } from '../../chunks/document-filter-sql.js';
 import { TableChangeCounter } from '../../chunks/table-change-counter.js';
 import { Bm25Postings, type Bm25Document } from '../bm25-postings.js';
 import { fts5Tokens } from '../fts5-tokens.js';
 import { SqliteBm25Snapshot } from './sqlite-bm25-snapshot.js';
 
-/** BM25 column weights: title, disease and topics, section heading, body. */
-export const COLUMN_WEIGHTS = { title: 2, disease: 2, section: 1, body: 1 };
-
 const TEXT_COLUMNS = '{title disease section body}';
 
 /** An owner as one FTS token, so the owner filter is part of the full-text match. */
 export function ownerToken(owner: string): string {
-  return owner === 'global' ? 'global' : `u${createHash('sha256').update(owner).digest('hex').slice(0, 24)}`;
+  return owner === GLOBAL_OWNER ? GLOBAL_OWNER : `u${createHash('sha256').update(owner).digest('hex').slice(0, 24)}`;
 }
 
 const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
@@ -26,7 +23,7 @@ const { title: TITLE, disease: DISEASE, section: SECTION, body: BODY } = COLUMN_
 
 /** A chunk as FTS5 tokenizes it: owner token (weight 0), title, disease and topics, section, body. */
 function bm25Document(chunk: IndexedChunk): Bm25Document {
-  const columns = [ownerToken(chunk.owner), chunk.title, [chunk.disease, ...chunk.topics].join(' '), chunk.section, chunk.body];
+  const columns = [ownerToken(chunk.owner), chunk.title, diseaseField(chunk), chunk.section, chunk.body];
   return { id: chunk.id, owner: chunk.owner, columns: columns.map(fts5Tokens) };
 }
 
@@ -114,7 +111,7 @@ export class SqliteKeywordIndex implements KeywordIndex {
           lastInsertRowid,
           ownerToken(chunk.owner),
           chunk.title,
-          [chunk.disease, ...chunk.topics].join(' '),
+          diseaseField(chunk),
           chunk.section,
           chunk.body,
         );
