@@ -33,6 +33,7 @@ export {
 
 export * from './api/api-client';
 export * from './api/api-error';
+export * from './api/response-body';
 export * from './api/request-error-catalogue';
 export * from './auth/auth-client';
 export * from './auth/auth-messages';

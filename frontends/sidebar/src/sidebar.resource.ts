@@ -1,4 +1,4 @@
-import type { ApiClient, SavedProtocolSummary } from '@cairn/frontend-shared';
+import { expectSuccess, isEntry, text, type ApiClient, type Entry, type SavedProtocolSummary } from '@cairn/frontend-shared';
 
 /** Spec §9 fetch sizes for the sidebar. */
 export const SAVED_CHECKLISTS_LIMIT = 50;
@@ -22,14 +22,6 @@ export interface RecentSearchCard {
   messageCount: number;
 }
 
-type Entry = Record<string, unknown>;
-
-const isEntry = (value: unknown): value is Entry => typeof value === 'object' && value !== null;
-
-const text = (value: unknown): string | null => {
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
-};
 
 export function toSavedChecklistCard(entry: Entry, index: number): SavedChecklistCard {
   return {
@@ -54,9 +46,7 @@ export function toRecentSearchCard(entry: Entry, index: number): RecentSearchCar
 
 /** Reads `{success, <key>: [...], error}`; an unsuccessful answer is a failure like any other. */
 export function readList(body: unknown, key: 'protocols' | 'conversations'): Entry[] {
-  if (!isEntry(body)) throw new Error('Unexpected answer');
-  if (body.success === false) throw new Error(typeof body.error === 'string' ? body.error : 'The service reported a failure');
-  const list = body[key];
+  const list = expectSuccess(body, `load ${key}`)[key];
   return Array.isArray(list) ? list.filter(isEntry) : [];
 }
 

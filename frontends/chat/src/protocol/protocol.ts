@@ -1,4 +1,4 @@
-import { INTENTS, classifyIntent, type Intent } from '@cairn/frontend-shared';
+import { INTENTS, classifyIntent, isEntry, text, type Entry, type Intent } from '@cairn/frontend-shared';
 
 export interface ProtocolStep {
   id: string;
@@ -34,14 +34,6 @@ export interface ProtocolData {
 export const DEFAULT_REGION = 'Global';
 export const DEFAULT_ORGANIZATION = 'Cairn';
 
-type Entry = Record<string, unknown>;
-
-export const isEntry = (value: unknown): value is Entry => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export const text = (value: unknown): string | null => {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
-};
 
 /** 2, '2', '[2]' or 'Source 2'. */
 const sourceNumber = (value: unknown): number | null => {

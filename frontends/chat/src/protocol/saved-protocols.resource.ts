@@ -1,5 +1,5 @@
-import type { ApiClient } from '@cairn/frontend-shared';
-import { isEntry, text, toProtocolPayload, type ProtocolData } from './protocol';
+import { expectSuccess, text, type ApiClient } from '@cairn/frontend-shared';
+import { toProtocolPayload, type ProtocolData } from './protocol';
 
 const userPath = (uid: string, protocolId: string) =>
   `/protocols/saved/${encodeURIComponent(uid)}/${encodeURIComponent(protocolId)}`;
@@ -12,13 +12,6 @@ export const savedProtocolBody = (protocol: ProtocolData) => ({
   intent: protocol.intent,
   protocol_data: toProtocolPayload(protocol),
 });
-
-function expectSuccess(body: unknown, what: string): Record<string, unknown> {
-  if (!isEntry(body) || body.success === false) {
-    throw new Error(`Failed to ${what}: ${isEntry(body) && typeof body.error === 'string' ? body.error : 'unexpected answer'}`);
-  }
-  return body;
-}
 
 /** Stars the protocol; the service derives the id from the title and tells whether it was saved already. */
 export async function saveProtocol(api: ApiClient, uid: string, protocol: ProtocolData): Promise<{ protocolId: string | null; wasDuplicate: boolean }> {

@@ -1,4 +1,5 @@
-import { readProtocol, text, type ProtocolData } from '../protocol/protocol';
+import { text } from '@cairn/frontend-shared';
+import { readProtocol, type ProtocolData } from '../protocol/protocol';
 
 export type GeneratedAnswer = { kind: 'message'; content: string } | { kind: 'protocol'; protocol: ProtocolData };
 

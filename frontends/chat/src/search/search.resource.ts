@@ -1,5 +1,4 @@
-import type { ApiClient, GenerateRequest, SearchScope } from '@cairn/frontend-shared';
-import { isEntry, text } from '../protocol/protocol';
+import { isEntry, text, type ApiClient, type GenerateRequest, type SearchScope } from '@cairn/frontend-shared';
 
 /** Spec §9: hits per search. */
 export const SEARCH_SIZE = 8;
