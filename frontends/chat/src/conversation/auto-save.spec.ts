@@ -1,21 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { applyReply, createUserMessage, type ChatMessage } from '../session/chat-message';
-import type { ProtocolData } from '../protocol/protocol';
 import { conversationPayload, hasAnswerToSave, shouldAutoSave, shouldRefreshSidebar } from './auto-save';
+import { testProtocol } from '../protocol/protocol.fixture';
 
 const t0 = new Date('2025-06-15T10:00:00.000Z');
 const t1 = new Date('2025-06-15T10:00:04.000Z');
 
-const protocol: ProtocolData = {
-  title: 'Dengue: Warning Signs',
-  region: 'Global',
-  year: 2024,
-  organization: 'WHO',
-  intent: 'symptoms',
-  lastUpdated: '2025-01-01',
-  steps: [{ id: 'step_1', step: 'Check for fever.', explanation: '', citation: 1, citations: [1] }],
-  citations: [{ id: 1, source: 'Dengue', organization: 'WHO', year: 2012, region: 'Global', url: 'https://who.int', excerpt: '' }],
-};
+const protocol = testProtocol();
 const searchMetadata = { totalResults: 72, resultsFound: 8, searchMethod: 'hybrid' as const, responseTimes: { search: 20, generation: 900 } };
 
 function answered(): ChatMessage[] {

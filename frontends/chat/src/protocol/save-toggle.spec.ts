@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { needsSavedLookup, saveToggleAction, savedSummary } from './save-toggle';
-import type { ProtocolData } from './protocol';
+import { testProtocol } from './protocol.fixture';
 
 describe('saveToggleAction', () => {
   it('saves an unsaved protocol and unsaves a saved one', () => {
@@ -25,16 +25,7 @@ describe('needsSavedLookup', () => {
 
 describe('savedSummary', () => {
   it('tells the sidebar what to list', () => {
-    const protocol: ProtocolData = {
-      title: 'CPR for Cardiac Arrest',
-      region: 'Global',
-      year: 2024,
-      organization: 'WHO',
-      intent: 'emergency',
-      lastUpdated: '2025-01-01',
-      steps: [],
-      citations: [],
-    };
+    const protocol = testProtocol({ title: 'CPR for Cardiac Arrest', intent: 'emergency', steps: [], citations: [] });
     expect(savedSummary('protocol_cpr_for_cardiac_arrest', protocol, new Date('2025-06-15T10:00:00Z'))).toEqual({
       id: 'protocol_cpr_for_cardiac_arrest',
       title: 'CPR for Cardiac Arrest',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiClient } from '@cairn/frontend-shared';
 import { isProtocolSaved, saveProtocol, unsaveProtocol } from './saved-protocols.resource';
-import type { ProtocolData } from './protocol';
+import { testProtocol } from './protocol.fixture';
 
 function apiAnswering(status: number, body: unknown) {
   const calls: { method: string; url: string; body?: unknown }[] = [];
@@ -12,16 +12,7 @@ function apiAnswering(status: number, body: unknown) {
   return { api: new ApiClient({ baseUrl: '/api', fetch: fetchImpl }), calls };
 }
 
-const protocol: ProtocolData = {
-  title: 'Dengue: Warning Signs',
-  region: 'Global',
-  year: 2024,
-  organization: 'WHO',
-  intent: 'symptoms',
-  lastUpdated: '2025-01-01',
-  steps: [{ id: 'step_1', step: 'Check for fever.', explanation: 'Febrile phase.', citation: 1, citations: [1] }],
-  citations: [],
-};
+const protocol = testProtocol();
 
 describe('saved protocol calls', () => {
   it('saves the protocol with its checklist for the user', async () => {

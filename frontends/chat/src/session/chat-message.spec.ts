@@ -1,20 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { applyReply, createUserMessage, latestProtocolTitle, startRetry, type ChatMessage } from './chat-message';
-import type { ProtocolData } from '../protocol/protocol';
+import { testProtocol } from '../protocol/protocol.fixture';
 
 const now = new Date('2025-06-15T10:00:00.000Z');
 const later = new Date('2025-06-15T10:00:05.000Z');
 
-const protocol: ProtocolData = {
-  title: 'Dengue: Warning Signs',
-  region: 'Global',
-  year: 2024,
-  organization: 'WHO',
-  intent: 'symptoms',
-  lastUpdated: '2025-01-01',
-  steps: [],
-  citations: [],
-};
+const protocol = testProtocol();
 
 describe('chat messages', () => {
   it('creates a pending user message with a msg_ id', () => {
