@@ -82,6 +82,7 @@ describe('Cairn in Chromium', () => {
     expect(await page.getByTestId('assistant-message').first().textContent()).toContain('Symptoms Guide - Key symptoms to monitor:');
     expect(await card.getByTestId('protocol-label').textContent()).toBe('SYMPTOMS GUIDE');
     expect(await card.getByRole('heading').first().textContent()).toMatch(/dengue/i);
+    expect(await page.title()).toBe(`${await card.getByRole('heading').first().textContent()} · Cairn`);
     const steps = card.getByTestId('protocol-step');
     expect(await steps.count()).toBeGreaterThanOrEqual(5);
     for (let index = 0; index < (await steps.count()); index++) {

@@ -29,7 +29,6 @@ const PATHS = {
   'arrow-down': <path d="M12 5v14m-6-6l6 6 6-6" />,
   'chevron-down': <path d="M6 9.5l6 6 6-6" />,
   'external-link': <path d="M14 4.5h5.5V10M19.5 4.5L11 13M17 14v4.5a1 1 0 01-1 1H5.5a1 1 0 01-1-1V8a1 1 0 011-1H10" />,
-  refresh: <path d="M19.5 12a7.5 7.5 0 11-2.2-5.3M19.5 4.5v4h-4" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,
   send: <path d="M4.5 12L20 4.5 15.5 20l-3-6.5zM12.5 13.5L20 4.5" />,
   eye: (

@@ -8,16 +8,19 @@ import { DashboardHeader } from './dashboard-header.component';
 import { SidebarSlot } from './sidebar-slot.component';
 
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  // The browser tab names the protocol the chat last answered with.
+  const [protocolTitle, setProtocolTitle] = useState('');
+  useDocumentTitle(protocolTitle || 'Dashboard');
   const location = useLocation();
   const [, setSearchParams] = useSearchParams();
   // Held in state: the router applies URL changes in a transition, after a new search has remounted the chat.
   const [chat, setChat] = useState(() => ({ generation: 0, initialQuery: dashboardQuery(location.search) }));
-  const chatProps: ChatModuleProps = { initialQuery: chat.initialQuery };
+  const chatProps: ChatModuleProps = { initialQuery: chat.initialQuery, onTitleChange: setProtocolTitle };
 
   const startNewSearch = () => {
     setSearchParams({}, { replace: true });
     setChat((current) => ({ generation: current.generation + 1, initialQuery: '' }));
+    setProtocolTitle('');
   };
 
   return (
