@@ -113,6 +113,22 @@ export function describeEventBusContract(adapter: string, open: () => Promise<Ev
       expect(seen.filter((s) => s === id)).toHaveLength(1);
     });
 
+    it('gives a transient group only the events published after it joined, every copy of them', async () => {
+      const run = randomUUID();
+      await under.bus.publish(Topics.userDeleted, { userId: `${run}-before` });
+      const seen: string[] = [];
+      await under.bus.subscribe(Topics.userDeleted, group('transient'), async (e) => {
+        if (mine(run)(e)) seen.push(e.payload.userId);
+      }, { transient: true });
+      await quiet(settleMs);
+      const id = `evt-${run}`;
+      await under.peer.publish(Topics.userDeleted, { userId: `${run}-after` }, { id });
+      await under.peer.publish(Topics.userDeleted, { userId: `${run}-after` }, { id });
+      await eventually(() => expect(seen).toEqual([`${run}-after`, `${run}-after`]));
+      await quiet(settleMs);
+      expect(seen).toEqual([`${run}-after`, `${run}-after`]);
+    });
+
     it('delivers again after a handler fails, until it succeeds', async () => {
       const run = randomUUID();
       let attempts = 0;

@@ -24,6 +24,14 @@ export interface PublishOptions {
 
 export type EventHandler<Desc extends DescMessage = DescMessage> = (event: EventEnvelope<Desc>) => Promise<void>;
 
+export interface SubscribeOptions {
+  /**
+   * A group that lives only as long as this process, such as a requester reading its replies: it
+   * starts at the events published after it joined and keeps no record of the events it handled.
+   */
+  transient?: boolean;
+}
+
 export interface EventBus {
   /** Publishes one event; resolves once the bus has accepted it. */
   publish<Desc extends DescMessage>(
@@ -36,6 +44,6 @@ export interface EventBus {
    * never hands the same event id to a group twice once it has been handled successfully.
    * A handler that throws gets the event again later.
    */
-  subscribe<Desc extends DescMessage>(topic: Topic<Desc>, group: string, handler: EventHandler<Desc>): Promise<void>;
+  subscribe<Desc extends DescMessage>(topic: Topic<Desc>, group: string, handler: EventHandler<Desc>, options?: SubscribeOptions): Promise<void>;
   close(): Promise<void>;
 }

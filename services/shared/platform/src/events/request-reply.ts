@@ -15,8 +15,8 @@ interface Pending<Res extends DescMessage> {
 
 /**
  * Request/reply over the bus: the request is an event; the reply is an event on the reply topic whose
- * causation id is the request's id. Each requester instance reads replies in its own consumer group
- * and keeps those it is waiting for.
+ * causation id is the request's id. Each requester instance reads replies in its own transient consumer
+ * group, from when it started, and keeps those it is waiting for.
  */
 export class EventRequester<Req extends DescMessage, Res extends DescMessage> {
   private readonly pending = new Map<string, Pending<Res>>();
@@ -30,13 +30,18 @@ export class EventRequester<Req extends DescMessage, Res extends DescMessage> {
   ) {}
 
   start(): Promise<void> {
-    this.started ??= this.bus.subscribe(this.replyTopic, this.group, async (event) => {
-      const waiting = this.pending.get(event.causationId);
-      if (!waiting) return;
-      clearTimeout(waiting.timer);
-      this.pending.delete(event.causationId);
-      waiting.resolve(event.payload);
-    });
+    this.started ??= this.bus.subscribe(
+      this.replyTopic,
+      this.group,
+      async (event) => {
+        const waiting = this.pending.get(event.causationId);
+        if (!waiting) return;
+        clearTimeout(waiting.timer);
+        this.pending.delete(event.causationId);
+        waiting.resolve(event.payload);
+      },
+      { transient: true },
+    );
     return this.started;
   }
 

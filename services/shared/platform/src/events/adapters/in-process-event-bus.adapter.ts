@@ -2,7 +2,7 @@ import type { DescMessage, MessageInitShape } from '@bufbuild/protobuf';
 import type { Topic } from '@cairn/contracts';
 import { createLogger } from '../../logging/logger.js';
 import { createEnvelope, decodeEnvelope, encodeEnvelope } from '../envelope.js';
-import type { EventBus, EventEnvelope, EventHandler, PublishOptions } from '../event-bus.port.js';
+import type { EventBus, EventEnvelope, EventHandler, PublishOptions, SubscribeOptions } from '../event-bus.port.js';
 import type { ProcessedEvents } from '../processed-events.js';
 
 export interface InProcessEventBusOptions {
@@ -46,13 +46,13 @@ export class InProcessEventBus implements EventBus {
     return event;
   }
 
-  async subscribe<Desc extends DescMessage>(topic: Topic<Desc>, group: string, handler: EventHandler<Desc>) {
+  async subscribe<Desc extends DescMessage>(topic: Topic<Desc>, group: string, handler: EventHandler<Desc>, options: SubscribeOptions = {}) {
     const entry = this.topics.get(topic.name) ?? { topic: topic as Topic, groups: new Map<string, Group>() };
     this.topics.set(topic.name, entry);
     const existing = entry.groups.get(group);
-    const deduplicated = this.options.processed.deduplicate(group, handler) as EventHandler;
-    if (existing) existing.handlers.push(deduplicated);
-    else entry.groups.set(group, { handlers: [deduplicated], next: 0, queue: [], draining: null });
+    const delivered = (options.transient ? handler : this.options.processed.deduplicate(group, handler)) as EventHandler;
+    if (existing) existing.handlers.push(delivered);
+    else entry.groups.set(group, { handlers: [delivered], next: 0, queue: [], draining: null });
   }
 
   /** Resolves when every queued event has been handled (or given up on). */

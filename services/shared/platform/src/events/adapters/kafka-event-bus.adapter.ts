@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { lastValueFrom } from 'rxjs';
 import { createLogger, type Logger } from '../../logging/logger.js';
 import { createEnvelope, decodeEnvelope, encodeEnvelope } from '../envelope.js';
-import type { EventBus, EventEnvelope, EventHandler, PublishOptions } from '../event-bus.port.js';
+import type { EventBus, EventEnvelope, EventHandler, PublishOptions, SubscribeOptions } from '../event-bus.port.js';
 import type { ProcessedEvents } from '../processed-events.js';
 
 export interface KafkaEventBusOptions {
@@ -43,6 +43,7 @@ interface Group {
   /** Sorted, comma-joined topics the consumer was started with; '' while it is not running. */
   runningTopics: string;
   starting: Promise<void>;
+  transient: boolean;
   /** Failed attempts per `topic/partition/offset`, for the growing back-off. */
   failures: Map<string, number>;
 }
@@ -81,12 +82,12 @@ export class KafkaEventBus implements EventBus {
   }
 
   /** Resolves once this process's member of `group` has joined and been given its partitions. */
-  async subscribe<Desc extends DescMessage>(topic: Topic<Desc>, group: string, handler: EventHandler<Desc>) {
+  async subscribe<Desc extends DescMessage>(topic: Topic<Desc>, group: string, handler: EventHandler<Desc>, options: SubscribeOptions = {}) {
     this.assertOpen();
     const kafka = await this.kafka();
-    const entry = this.groups.get(group) ?? this.createGroup(kafka, group);
+    const entry = this.groups.get(group) ?? this.createGroup(kafka, group, options.transient === true);
     const subscription = entry.subscriptions.get(topic.name) ?? { topic: topic as Topic, handlers: [], next: 0 };
-    subscription.handlers.push(this.options.processed.deduplicate(group, handler) as EventHandler);
+    subscription.handlers.push((entry.transient ? handler : this.options.processed.deduplicate(group, handler)) as EventHandler);
     entry.subscriptions.set(topic.name, subscription);
     await this.start(entry);
   }
@@ -113,7 +114,7 @@ export class KafkaEventBus implements EventBus {
   // to kafkajs's retrier, which restarts the consumer after a few tries. Groups arrive here at
   // runtime and a failed event only pauses its partition, so consumers are plain kafkajs consumers
   // made from the Nest client's Kafka.
-  private createGroup(kafka: Kafka, id: string): Group {
+  private createGroup(kafka: Kafka, id: string, transient: boolean): Group {
     const consumer = kafka.consumer({ ...this.options.consumer, groupId: id });
     const group: Group = {
       id,
@@ -121,6 +122,7 @@ export class KafkaEventBus implements EventBus {
       subscriptions: new Map(),
       runningTopics: '',
       starting: Promise.resolve(),
+      transient,
       failures: new Map(),
     };
     this.groups.set(id, group);
@@ -147,14 +149,16 @@ export class KafkaEventBus implements EventBus {
         if (group.runningTopics) await group.consumer.stop();
         group.runningTopics = '';
         await group.consumer.connect();
-        // A new group starts at the earliest offset, so events published before its first join are not lost.
-        await group.consumer.subscribe({ topics: [...group.subscriptions.keys()], fromBeginning: true });
+        // A new group starts at the earliest offset, so events published before its first join are not
+        // lost; a transient group wants only what comes after it and commits no offsets to come back to.
+        await group.consumer.subscribe({ topics: [...group.subscriptions.keys()], fromBeginning: !group.transient });
         group.runningTopics = topics;
         await group.consumer.run({
           // Offsets are resolved one handled event at a time, never past a failed one.
           eachBatchAutoResolve: false,
+          autoCommit: !group.transient,
           // Committing after every event keeps a rebalance from handing handled events to another member.
-          autoCommitThreshold: 1,
+          autoCommitThreshold: group.transient ? null : 1,
           eachBatch: (payload) => this.deliverBatch(group, payload),
         });
       });
