@@ -26,8 +26,15 @@ function cacheDir(): string {
   return join(repoRoot, 'node_modules/.cache/cairn-helm', version);
 }
 
+let extracted: Record<Tool, string> | null = null;
+
 /** Paths of helm and kubectl, unzipping them on first use (atomic renames: parallel workers are safe). */
 export function kubeTools(): Record<Tool, string> {
+  extracted ??= extractTools();
+  return extracted;
+}
+
+function extractTools(): Record<Tool, string> {
   const dir = cacheDir();
   const paths = { helm: join(dir, 'helm'), kubectl: join(dir, 'kubectl') };
   const missing = (Object.keys(binaries) as Tool[]).filter((tool) => !existsSync(paths[tool]));

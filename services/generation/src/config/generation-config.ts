@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { parseEnv } from '@cairn/platform';
 
+/** Spec: a protocol is generated within 45 s. */
+export const GENERATION_TIMEOUT_MS = 45_000;
+
 export const generationEnvSchema = z
   .object({
     GENERATOR: z.enum(['extractive', 'openai']).default('extractive'),
     OPENAI_BASE_URL: z.url().optional(),
     OPENAI_API_KEY: z.string().optional(),
     GENERATION_MODEL: z.string().min(1).default('gpt-4o-mini'),
-    GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(45_000),
+    GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(GENERATION_TIMEOUT_MS),
   })
   .superRefine((env, ctx) => {
     if (env.GENERATOR === 'openai' && !env.OPENAI_BASE_URL) {

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { RetrievalMode, Topics, type SearchAnswered } from '@cairn/contracts';
 import { createLogger, EVENT_BUS, EventRequester, type EventBus } from '@cairn/platform';
 
-export const CONTEXT_SEARCH_TIMEOUT_MS = 5000;
+const CONTEXT_SEARCH_TIMEOUT_MS = 5000;
 
 export interface ContextPassage {
   title: string;

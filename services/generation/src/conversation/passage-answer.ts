@@ -18,7 +18,7 @@ export interface AnswerSentence {
   coverage: number;
 }
 
-export const MAX_ANSWER_SENTENCES = 3;
+const MAX_ANSWER_SENTENCES = 3;
 
 /**
  * Picks the sentences of the sources that best answer a question about a topic: words of the question

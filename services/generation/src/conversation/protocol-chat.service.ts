@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError, forbidden } from '@cairn/platform';
 import {
   classifyIntent,
+  cleanChatMessage,
   followUpKeywordGroups,
   suggestFollowUps,
   validateChatMessage,
@@ -37,7 +38,7 @@ export class ProtocolChatService {
     if (body.user_id && body.user_id !== uid) throw forbidden();
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
-    const message = body.message.replace(/\s+/g, ' ').trim();
+    const message = cleanChatMessage(body.message);
     const topic = body.concept_title.trim() || 'this protocol';
     const intent = classifyIntent(`${topic} ${message}`);
     const groups = followUpKeywordGroups(message);

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { displayUrl } from '@cairn/platform';
-import { cleanSteps } from '@cairn/rules';
+import { cleanSteps, MAX_STEPS } from '@cairn/rules';
+import { GENERATION_TIMEOUT_MS } from '../config/generation-config.js';
 import type { Source } from '../sources/source.js';
 import type { GeneratedProtocol, GenerationRequest, Generator } from './generator.port.js';
 
@@ -12,8 +13,6 @@ export interface OpenAiGeneratorOptions {
   model: string;
   timeoutMs?: number;
 }
-
-export const GENERATION_TIMEOUT_MS = 45_000;
 
 const replySchema = z.object({
   title: z.string(),
@@ -28,7 +27,7 @@ const JSON_SCHEMA = {
     title: { type: 'string' },
     steps: {
       type: 'array',
-      maxItems: 12,
+      maxItems: MAX_STEPS,
       items: {
         type: 'object',
         additionalProperties: false,
@@ -41,7 +40,7 @@ const JSON_SCHEMA = {
 
 const promptFile = (name: string) => readFile(new URL(`../../prompts/${name}`, import.meta.url), 'utf8');
 
-export function formatSources(sources: Source[]): string {
+function formatSources(sources: Source[]): string {
   return sources
     .map((source) => {
       const origin = [source.organization, source.year, source.region].filter(Boolean).join(', ');

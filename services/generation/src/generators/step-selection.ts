@@ -39,12 +39,12 @@ export interface ScoredSentence extends SourceSentence {
   stems: Set<string>;
 }
 
-export function isActionable(text: string): boolean {
+function isActionable(text: string): boolean {
   const first = text.toLowerCase().match(/^[a-z']+/)?.[0] ?? '';
   return ACTION_VERBS.has(first) || /^(do not|don't|never)\b/i.test(text) || /\b(should|must)\b/i.test(text);
 }
 
-export function phaseOf(text: string): Phase {
+function phaseOf(text: string): Phase {
   return PHASES.find(([, pattern]) => pattern.test(text))?.[0] ?? 5;
 }
 

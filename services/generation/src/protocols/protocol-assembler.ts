@@ -38,12 +38,12 @@ export interface ProtocolResponse {
 const ACRONYM = /^(?:[A-Z0-9]{2,}|COVID-19|[A-Z]+-\d+)$/;
 
 /** "dengue symptoms" → "Dengue Symptoms"; acronyms (CPR, COVID-19, FAST) stay as written. */
-export function titleFromQuery(query: string): string {
+function titleFromQuery(query: string): string {
   const words = query.replace(/\s+/g, ' ').trim().replace(/[?.!]+$/, '').split(' ');
   return words.map((word) => (ACRONYM.test(word) ? word : word.charAt(0).toUpperCase() + word.slice(1))).join(' ');
 }
 
-export function shorten(text: string, max: number): string {
+function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
   return `${text.slice(0, max).replace(/\s+\S*$/, '').replace(/[\s,;:]+$/, '')}...`;
 }

@@ -1,10 +1,5 @@
 import type { CitationEntry } from '../protocols/protocol.schemas.js';
-import type { Source } from './source.js';
-
-const asYear = (value: unknown) => {
-  const year = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
-  return Number.isInteger(year) && year > 1800 ? year : null;
-};
+import { year, type Source } from './source.js';
 
 /** Citations a client sends back (protocol or message citations) as numbered sources, keeping their ids. */
 export function citationsAsSources(citations: CitationEntry[]): Source[] {
@@ -21,7 +16,7 @@ export function citationsAsSources(citations: CitationEntry[]): Source[] {
         text,
         title: (citation.title ?? citation.source ?? `Source ${index + 1}`).trim(),
         organization: citation.organization ?? '',
-        year: asYear(citation.year),
+        year: year(citation.year),
         region: citation.region ?? '',
         url: citation.url ?? citation.source_url ?? '',
         section: '',

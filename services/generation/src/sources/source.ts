@@ -30,8 +30,9 @@ export interface Source {
   section: string;
 }
 
-const year = (value: number | string | null | undefined) => {
-  const parsed = typeof value === 'number' ? value : Number.parseInt(value ?? '', 10);
+/** A plausible publication year from a number or text, else null. */
+export const year = (value: unknown) => {
+  const parsed = typeof value === 'number' ? value : Number.parseInt(String(value ?? ''), 10);
   return Number.isInteger(parsed) && parsed > 1800 ? parsed : null;
 };
 

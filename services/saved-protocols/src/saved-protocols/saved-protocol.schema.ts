@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { requiredTitle } from '@cairn/platform';
+import { INTENTS } from '@cairn/rules';
 
 export const MAX_TITLE_LENGTH = 200;
-export const INTENTS = ['emergency', 'treatment', 'symptoms', 'diagnosis', 'prevention', 'general'] as const;
 
 export const saveProtocolSchema = z.object({
   id: z.string().max(300).optional(),
