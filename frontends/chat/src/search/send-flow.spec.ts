@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError, type GenerateRequest, type SearchScope } from '@cairn/frontend-shared';
-import { runSendFlow, type SendFlowCalls } from './send-flow';
+import { refusalOf, runSendFlow, type SendFlowCalls } from './send-flow';
 import type { SearchResult } from './search.resource';
 import { testHit, testResult } from './search-hits.fixture';
 
@@ -114,5 +114,14 @@ describe('runSendFlow', () => {
     const network = new ApiError({ kind: 'network', message: 'Network error' });
     expect(await runSendFlow('dengue', 'all', calls(network).fake)).toMatchObject({ title: 'Connection Error' });
     expect(await runSendFlow('dengue', 'all', calls(http(400, 'bad', 'not_a_screening')).fake)).toMatchObject({ kind: 'error' });
+  });
+});
+
+describe('refusalOf', () => {
+  it('answers with the message of a screened query, and leaves a malformed request an error', () => {
+    const refused = new ApiError({ kind: 'http', status: 400, message: 'Please ask a medical question.', category: 'irrelevant', title: 'Not Medical' });
+    expect(refusalOf(refused)).toEqual({ title: 'Not Medical', content: 'Please ask a medical question.' });
+    expect(refusalOf(new ApiError({ kind: 'http', status: 400, message: 'size must be at most 100', category: 'invalid_input' }))).toBeNull();
+    expect(refusalOf(new ApiError({ kind: 'http', status: 500, message: 'boom', category: 'irrelevant' }))).toBeNull();
   });
 });

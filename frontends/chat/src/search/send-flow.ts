@@ -35,7 +35,6 @@ export const REFUSAL_CATEGORIES: ReadonlySet<string> = new Set([
   'empty',
   'invalid_query',
   'invalid_message',
-  'invalid_input',
 ]);
 
 export function refusalOf(error: unknown): { title?: string; content: string } | null {
