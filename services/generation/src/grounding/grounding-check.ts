@@ -28,16 +28,13 @@ export function groundSteps(steps: CitedStep[], sources: Source[]): { steps: Cit
   const report: GroundingReport = { supported: 0, recited: 0, dropped: 0 };
   const grounded: CitedStep[] = [];
   for (const step of steps) {
-    const score = (id: number) => {
-      const source = byId.get(id);
-      return source ? support(step.text, source.text, stems.get(id)) : 0;
-    };
-    const supporting = sources.map((source) => source.id).filter((id) => score(id) >= SUPPORT_THRESHOLD);
+    const scores = new Map(sources.map((source) => [source.id, support(step.text, source.text, stems.get(source.id))]));
+    const supporting = sources.map((source) => source.id).filter((id) => scores.get(id)! >= SUPPORT_THRESHOLD);
     if (supporting.length === 0) {
       report.dropped++;
       continue;
     }
-    const cited = supporting.includes(step.citation) ? step.citation : supporting.sort((a, b) => score(b) - score(a))[0];
+    const cited = supporting.includes(step.citation) ? step.citation : supporting.sort((a, b) => scores.get(b)! - scores.get(a)!)[0];
     if (cited === step.citation) report.supported++;
     else report.recited++;
     const citations = [cited, ...step.citations.filter((id) => id !== cited && supporting.includes(id))];
