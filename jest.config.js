@@ -16,6 +16,7 @@ const workspacePackages = {
   '^@cairn/testing$': '<rootDir>/services/shared/testing/src/index.ts',
   '^@cairn/testing/suites$': '<rootDir>/services/shared/testing/src/suites.ts',
   '^@cairn/rules$': '<rootDir>/services/shared/rules/src/index.ts',
+  '^@cairn/documents$': '<rootDir>/services/shared/documents/src/index.ts',
   '^@cairn/(search|generation|conversations|saved-protocols|uploads|accounts|standalone)$':
     '<rootDir>/services/$1/src/index.ts',
   '^@cairn/frontend-shared$': '<rootDir>/frontends/shared/src/index.ts',

@@ -7,6 +7,8 @@ import { createGenerator } from './generators/create-generator.js';
 import { GENERATOR } from './generators/generator.port.js';
 import { ProtocolGenerationService } from './protocols/protocol-generation.service.js';
 import { ProtocolsController } from './protocols/protocols.controller.js';
+import { UploadGenerationConsumer } from './uploads/upload-generation.consumer.js';
+import { UploadProtocolBuilder } from './uploads/upload-protocol-builder.js';
 
 @Module({
   controllers: [ProtocolsController],
@@ -17,6 +19,8 @@ import { ProtocolsController } from './protocols/protocols.controller.js';
     ProtocolGenerationService,
     ProtocolChatService,
     StepThreadService,
+    UploadProtocolBuilder,
+    UploadGenerationConsumer,
   ],
 })
 export class GenerationModule {}

@@ -1,4 +1,33 @@
 import { Module } from '@nestjs/common';
+import { DocumentStores } from '@cairn/platform';
+import { GenerationResultsConsumer } from './events/generation-results.consumer.js';
+import { UserDeletedConsumer } from './events/user-deleted.consumer.js';
+import { UploadApproval } from './jobs/upload-approval.js';
+import { UploadJobsRepository } from './jobs/upload-jobs.repository.js';
+import { UploadWorker } from './jobs/upload-worker.js';
+import { UserProtocolsController } from './library/user-protocols.controller.js';
+import { UserProtocolsRepository } from './library/user-protocols.repository.js';
+import { UserProtocolsService } from './library/user-protocols.service.js';
+import { MultipartParser } from './upload/multipart-parser.js';
+import { UploadsController } from './upload/uploads.controller.js';
+import { UploadsService } from './upload/uploads.service.js';
+import { loadUploadsConfig, UPLOADS_CONFIG } from './uploads-config.js';
+import { UPLOADS_STORE } from './uploads.tokens.js';
 
-@Module({})
+@Module({
+  controllers: [UploadsController, UserProtocolsController],
+  providers: [
+    { provide: UPLOADS_CONFIG, useFactory: () => loadUploadsConfig() },
+    { provide: UPLOADS_STORE, useFactory: (stores: DocumentStores) => stores.get('uploads'), inject: [DocumentStores] },
+    MultipartParser,
+    UploadJobsRepository,
+    UserProtocolsRepository,
+    UploadApproval,
+    UploadWorker,
+    UploadsService,
+    UserProtocolsService,
+    GenerationResultsConsumer,
+    UserDeletedConsumer,
+  ],
+})
 export class UploadsModule {}

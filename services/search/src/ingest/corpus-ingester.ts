@@ -2,13 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join, relative, sep } from 'node:path';
+import { extractPdfText, sniffFileType } from '@cairn/documents';
 import type { Collection, DocumentStore } from '@cairn/platform';
 import { GLOBAL_OWNER } from '../chunks/chunk.js';
 import { chunkDocument, type DocumentSection, type ProtocolDocumentInput } from '../chunks/chunker.js';
 import { parseMarkdownDocument, parseSections } from '../corpus/markdown-document.js';
 import { ChunkWriter } from '../indexing/chunk-writer.js';
 import { SEARCH_STORE } from '../search.tokens.js';
-import { extractPdfText } from './pdf-text.js';
 
 export interface IngestMetadata {
   organization: string;
@@ -118,7 +118,7 @@ function baseDocument(file: string, metadata: IngestMetadata, title: string | nu
 }
 
 async function pdfDocument(content: Buffer, file: string, metadata: IngestMetadata): Promise<ProtocolDocumentInput> {
-  if (content.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('not a PDF (no %PDF- header)');
+  if (sniffFileType(content) !== 'pdf') throw new Error('not a PDF (no %PDF- header)');
   const pdf = await extractPdfText(new Uint8Array(content));
   return baseDocument(file, metadata, pdf.title, pdf.sections);
 }

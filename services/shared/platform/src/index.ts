@@ -12,6 +12,7 @@ export * from './errors/app-error.js';
 export * from './errors/display-url.js';
 export * from './errors/error-body.js';
 export * from './events/envelope.js';
+export * from './faults/crash-point.js';
 export * from './events/event-bus.port.js';
 export * from './events/processed-events.js';
 export * from './events/request-reply.js';

@@ -1,6 +1,7 @@
 export * from './browser/chromium.js';
 export * from './elasticsearch/index.js';
 export * from './fixtures/minimal-pdf.js';
+export * from './fixtures/scanned-pdf.js';
 export * from './http/test-app.js';
 export * from './http/store-backends.js';
 export * from './http/test-tokens.js';

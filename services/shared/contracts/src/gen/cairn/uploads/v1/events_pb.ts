@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cairn/uploads/v1/events.proto.
  */
 export const file_cairn_uploads_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch1jYWlybi91cGxvYWRzL3YxL2V2ZW50cy5wcm90bxIQY2Fpcm4udXBsb2Fkcy52MSJjChFFeHRyYWN0ZWREb2N1bWVudBITCgtkb2N1bWVudF9pZBgBIAEoCRITCgtzb3VyY2VfZmlsZRgCIAEoCRIQCgh0ZXh0X3JlZhgDIAEoCRISCgpwYWdlX2NvdW50GAQgASgFIpYBCg9VcGxvYWRFeHRyYWN0ZWQSEQoJdXBsb2FkX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEAoIZmlsZW5hbWUYAyABKAkSFQoNY3VzdG9tX3Byb21wdBgEIAEoCRI2Cglkb2N1bWVudHMYBSADKAsyIy5jYWlybi51cGxvYWRzLnYxLkV4dHJhY3RlZERvY3VtZW50InAKD1VwbG9hZEdlbmVyYXRlZBIRCgl1cGxvYWRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRISCgpyZXN1bHRfcmVmGAMgASgJEhYKDnByb3RvY29sX2NvdW50GAQgASgFEg0KBWVycm9yGAUgASgJIpABChtVcGxvYWRSZWdlbmVyYXRpb25SZXF1ZXN0ZWQSEQoJdXBsb2FkX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSFQoNY3VzdG9tX3Byb21wdBgDIAEoCRI2Cglkb2N1bWVudHMYBCADKAsyIy5jYWlybi51cGxvYWRzLnYxLkV4dHJhY3RlZERvY3VtZW50YgZwcm90bzM");
+  fileDesc("Ch1jYWlybi91cGxvYWRzL3YxL2V2ZW50cy5wcm90bxIQY2Fpcm4udXBsb2Fkcy52MSJjChFFeHRyYWN0ZWREb2N1bWVudBITCgtkb2N1bWVudF9pZBgBIAEoCRITCgtzb3VyY2VfZmlsZRgCIAEoCRIQCgh0ZXh0X3JlZhgDIAEoCRISCgpwYWdlX2NvdW50GAQgASgFIq0BCg9VcGxvYWRFeHRyYWN0ZWQSEQoJdXBsb2FkX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSEAoIZmlsZW5hbWUYAyABKAkSFQoNY3VzdG9tX3Byb21wdBgEIAEoCRI2Cglkb2N1bWVudHMYBSADKAsyIy5jYWlybi51cGxvYWRzLnYxLkV4dHJhY3RlZERvY3VtZW50EhUKDWRvY3VtZW50c19yZWYYBiABKAkicAoPVXBsb2FkR2VuZXJhdGVkEhEKCXVwbG9hZF9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhIKCnJlc3VsdF9yZWYYAyABKAkSFgoOcHJvdG9jb2xfY291bnQYBCABKAUSDQoFZXJyb3IYBSABKAkiuQEKG1VwbG9hZFJlZ2VuZXJhdGlvblJlcXVlc3RlZBIRCgl1cGxvYWRfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIVCg1jdXN0b21fcHJvbXB0GAMgASgJEjYKCWRvY3VtZW50cxgEIAMoCzIjLmNhaXJuLnVwbG9hZHMudjEuRXh0cmFjdGVkRG9jdW1lbnQSFQoNZG9jdW1lbnRzX3JlZhgFIAEoCRIQCghmaWxlbmFtZRgGIAEoCWIGcHJvdG8z");
 
 /**
  * A document whose text was extracted from an upload. The text itself lives in the blob store.
@@ -33,7 +33,7 @@ export type ExtractedDocument = Message<"cairn.uploads.v1.ExtractedDocument"> & 
   sourceFile: string;
 
   /**
-   * Claim check: blob store key of the extracted plain text.
+   * Claim check: blob store key of the extracted text (JSON: title, year, pages, sections with their pages).
    *
    * @generated from field: string text_ref = 3;
    */
@@ -89,11 +89,18 @@ export type UploadExtracted = Message<"cairn.uploads.v1.UploadExtracted"> & {
   customPrompt: string;
 
   /**
-   * Documents found in the upload.
+   * Documents found in the upload (small uploads may list them here).
    *
    * @generated from field: repeated cairn.uploads.v1.ExtractedDocument documents = 5;
    */
   documents: ExtractedDocument[];
+
+  /**
+   * Claim check: blob store key of the JSON list of documents, for uploads too large to list inline.
+   *
+   * @generated from field: string documents_ref = 6;
+   */
+  documentsRef: string;
 };
 
 /**
@@ -185,6 +192,20 @@ export type UploadRegenerationRequested = Message<"cairn.uploads.v1.UploadRegene
    * @generated from field: repeated cairn.uploads.v1.ExtractedDocument documents = 4;
    */
   documents: ExtractedDocument[];
+
+  /**
+   * Claim check: blob store key of the JSON list of documents, as in UploadExtracted.
+   *
+   * @generated from field: string documents_ref = 5;
+   */
+  documentsRef: string;
+
+  /**
+   * Name of the uploaded file.
+   *
+   * @generated from field: string filename = 6;
+   */
+  filename: string;
 };
 
 /**

@@ -1,0 +1,58 @@
+import { zipSync } from 'fflate';
+import { minimalPdf } from '@cairn/testing';
+
+/** A guideline with two chapters, each long enough to become a protocol of its own. */
+export const guidelinePdf = (title = 'Snakebite ward protocol') =>
+  minimalPdf(
+    [
+      { text: title, size: 20 },
+      { text: 'Snakebite first aid', size: 16 },
+      { text: 'Immobilise the bitten limb with a splint and keep the patient still and calm.' },
+      { text: 'Remove rings, watches and tight clothing from the bitten limb before swelling starts.' },
+      { text: 'Do not apply a tight tourniquet and do not cut or suck the wound.' },
+      { text: 'Transfer the patient to a hospital that stocks anti-snake venom as quickly as possible.' },
+      { text: 'Antivenom treatment', size: 16 },
+      { text: 'Perform the 20-minute whole blood clotting test on arrival and repeat it every 6 hours.' },
+      { text: 'Give anti-snake venom when the 20-minute whole blood clotting test shows unclotted blood.' },
+      { text: 'Give adrenaline 0.5 mg intramuscularly if anaphylaxis develops during the antivenom infusion.' },
+      { text: 'Monitor urine output, blood pressure and neurological signs every hour for 24 hours.' },
+    ],
+    title,
+  );
+
+export const corruptPdf = () => Buffer.from('%PDF-1.4\n1 0 obj\n<< this is not a pdf >>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');
+
+/** A well-formed PDF whose page tree is empty. */
+export function zeroPagePdf(): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 3\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** A PDF encrypted with the standard handler and a user password nobody gave us. */
+export function encryptedPdf(): Buffer {
+  const plain = minimalPdf([{ text: 'Secret protocol' }]).toString('latin1');
+  const hex = (byte: string) => `<${byte.repeat(32)}>`;
+  const encrypt = `/Encrypt << /Filter /Standard /V 1 /R 2 /O ${hex('a1')} /U ${hex('b2')} /P -44 >> /ID [<0123456789abcdef0123456789abcdef> <0123456789abcdef0123456789abcdef>]`;
+  return Buffer.from(plain.replace('/Root 1 0 R', `/Root 1 0 R ${encrypt}`), 'latin1');
+}
+
+export const zip = (files: Record<string, Uint8Array>) => Buffer.from(zipSync(files));
+
+/** Sets the "encrypted" flag of `name` in a ZIP's central directory (as an encrypting archiver would). */
+export function markEncrypted(archive: Buffer, name: string): Buffer {
+  const copy = Buffer.from(archive);
+  for (let offset = copy.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); offset !== -1; offset = copy.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), offset + 4)) {
+    const nameLength = copy.readUInt16LE(offset + 28);
+    if (copy.subarray(offset + 46, offset + 46 + nameLength).toString('utf8') === name) copy.writeUInt16LE(copy.readUInt16LE(offset + 8) | 1, offset + 8);
+  }
+  return copy;
+}

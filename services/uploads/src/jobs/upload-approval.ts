@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Topics } from '@cairn/contracts';
+import { BLOB_STORE, crashPoint, EVENT_BUS, type BlobStore, type EventBus } from '@cairn/platform';
+import { toProtocolDocument } from '../library/user-protocol.js';
+import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
+import { protocolSourceBlob, uploadBlobs, type UploadJob } from './upload-job.js';
+import { UploadJobsRepository } from './upload-jobs.repository.js';
+
+/**
+ * Moves an upload's previews into the user's protocol index. Each protocol is announced
+ * (`protocol.approved`, under an id fixed by upload and protocol) before it leaves the preview, so
+ * a run cut short and run again announces the rest and never indexes one twice.
+ */
+@Injectable()
+export class UploadApproval {
+  constructor(
+    private readonly jobs: UploadJobsRepository,
+    private readonly protocols: UserProtocolsRepository,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+  ) {}
+
+  async complete(job: UploadJob): Promise<number> {
+    const approvedAt = new Date().toISOString();
+    for (const preview of await this.protocols.previews(job.id)) {
+      const source = await this.blobs.get(preview.sourceRef);
+      const sourceRef = protocolSourceBlob(job.userId, preview.protocolId);
+      if (source) await this.blobs.put(sourceRef, source);
+      const indexed = { ...preview, state: 'indexed' as const, sourceRef, created_at: approvedAt, updated_at: approvedAt };
+      await this.bus.publish(Topics.protocolApproved, { protocol: toProtocolDocument(indexed) }, { id: `${job.id}:${preview.protocolId}:approved`, key: job.userId });
+      await this.protocols.put(indexed);
+      crashPoint('uploads.approving');
+    }
+    const indexed = (await this.protocols.indexed(job.userId)).filter((protocol) => protocol.uploadId === job.id).length;
+    await this.jobs.update(job.id, { status: 'completed', stage: 'done', progress: 100, protocolsIndexed: indexed });
+    await this.blobs.deletePrefix(uploadBlobs(job.userId, job.id).prefix);
+    return indexed;
+  }
+}

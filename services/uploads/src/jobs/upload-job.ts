@@ -1,0 +1,65 @@
+import type { FileReport } from '../extraction/document-extractor.js';
+
+/** Spec §4 Upload: the statuses a client sees. */
+export type UploadStatus = 'uploading' | 'processing' | 'awaiting_approval' | 'completed' | 'cancelled' | 'error';
+
+/** Where a job's work stands; what a restarted worker resumes. */
+export type UploadStage = 'receiving' | 'extracting' | 'generating' | 'approving' | 'done';
+
+export interface UploadJob {
+  id: string;
+  userId: string;
+  filename: string;
+  fileType: 'pdf' | 'zip';
+  size: number;
+  customPrompt: string;
+  status: UploadStatus;
+  stage: UploadStage;
+  /** Server-side progress, 0..100. */
+  progress: number;
+  protocolsExtracted: number | null;
+  protocolsIndexed: number | null;
+  error: string | null;
+  files: FileReport[];
+  /** Correlation id of the generation request whose answer the job waits for. */
+  requestId: string | null;
+  generationKind: 'initial' | 'regeneration';
+  /** Worker generation: raised each time a worker takes the job over. */
+  epoch: number;
+  heartbeatAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const RUNNING_STATUSES: readonly UploadStatus[] = ['uploading', 'processing'];
+
+export const isRunning = (job: Pick<UploadJob, 'status'>) => RUNNING_STATUSES.includes(job.status);
+
+/** Blob keys of one upload's working files; all under one prefix, deleted together. */
+export const uploadBlobs = (userId: string, uploadId: string) => {
+  const prefix = `users/${userId}/uploads/${uploadId}`;
+  return {
+    prefix,
+    original: `${prefix}/original`,
+    document: (index: number) => `${prefix}/extracted/${index}.json`,
+    documents: `${prefix}/extracted/documents.json`,
+  };
+};
+
+export const protocolSourceBlob = (userId: string, protocolId: string) => `users/${userId}/protocols/${protocolId}/source.json`;
+
+/** `GET …/upload-status/{uploadId}` (spec §3 "Upload job / status"), plus the per-file outcomes. */
+export function toStatus(job: UploadJob) {
+  return {
+    upload_id: job.id,
+    filename: job.filename,
+    status: job.status,
+    progress: job.progress,
+    protocols_extracted: job.protocolsExtracted,
+    protocols_indexed: job.protocolsIndexed,
+    error: job.error,
+    files: job.files,
+    created_at: job.createdAt,
+    updated_at: job.updatedAt,
+  };
+}

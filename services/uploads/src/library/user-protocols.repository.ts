@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Collection, DocumentStore } from '@cairn/platform';
+import { UPLOADS_STORE } from '../uploads.tokens.js';
+import type { UserProtocol } from './user-protocol.js';
+
+const key = (userId: string, protocolId: string) => `${userId}/${protocolId}`;
+
+@Injectable()
+export class UserProtocolsRepository {
+  private readonly protocols: Collection<UserProtocol>;
+
+  constructor(@Inject(UPLOADS_STORE) store: DocumentStore) {
+    this.protocols = store.collection<UserProtocol>('user_protocols', { indexes: [['userId', 'state', 'created_at'], ['uploadId', 'state']] });
+  }
+
+  get(userId: string, protocolId: string): Promise<UserProtocol | null> {
+    return this.protocols.get(key(userId, protocolId));
+  }
+
+  put(protocol: Omit<UserProtocol, 'id'>): Promise<void> {
+    return this.protocols.put({ ...protocol, id: key(protocol.userId, protocol.protocolId) });
+  }
+
+  update(userId: string, protocolId: string, patch: Partial<Omit<UserProtocol, 'id'>>): Promise<UserProtocol | null> {
+    return this.protocols.update(key(userId, protocolId), { ...patch, updated_at: new Date().toISOString() });
+  }
+
+  previews(uploadId: string): Promise<UserProtocol[]> {
+    return this.protocols.find({ where: { uploadId, state: 'preview' }, sort: [{ field: 'protocolId', direction: 'asc' }] });
+  }
+
+  indexed(userId: string, limit?: number): Promise<UserProtocol[]> {
+    return this.protocols.find({ where: { userId, state: 'indexed' }, sort: [{ field: 'created_at', direction: 'desc' }, { field: 'protocolId', direction: 'asc' }], limit });
+  }
+
+  countIndexed(userId: string): Promise<number> {
+    return this.protocols.count({ userId, state: 'indexed' });
+  }
+
+  delete(userId: string, protocolId: string): Promise<boolean> {
+    return this.protocols.delete(key(userId, protocolId));
+  }
+
+  deletePreviews(uploadId: string): Promise<number> {
+    return this.protocols.deleteMany({ uploadId, state: 'preview' });
+  }
+
+  deleteAllOf(userId: string): Promise<number> {
+    return this.protocols.deleteMany({ userId });
+  }
+}

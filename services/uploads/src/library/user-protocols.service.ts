@@ -1,0 +1,66 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Topics } from '@cairn/contracts';
+import { BLOB_STORE, EVENT_BUS, notFound, type BlobStore, type EventBus } from '@cairn/platform';
+import { toProtocolDocument, toUploadedProtocol, type UserProtocol } from './user-protocol.js';
+import { UserProtocolsRepository } from './user-protocols.repository.js';
+
+const notFoundError = () => notFound('Protocol not found');
+
+/** The user's protocol index (spec §7 `/users/{userId}/protocols*`); every change reaches search as an event. */
+@Injectable()
+export class UserProtocolsService {
+  constructor(
+    private readonly protocols: UserProtocolsRepository,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+  ) {}
+
+  async list(userId: string, size: number) {
+    const [protocols, total] = await Promise.all([this.protocols.indexed(userId, size), this.protocols.countIndexed(userId)]);
+    return { success: true, protocols: protocols.map(toUploadedProtocol), total };
+  }
+
+  private async protocol(userId: string, protocolId: string): Promise<UserProtocol> {
+    const protocol = await this.protocols.get(userId, protocolId);
+    if (!protocol) throw notFoundError();
+    return protocol;
+  }
+
+  async rename(userId: string, protocolId: string, title: string) {
+    const protocol = await this.protocol(userId, protocolId);
+    const renamed = (await this.protocols.update(userId, protocolId, { title, protocol_data: { ...protocol.protocol_data, title } }))!;
+    if (renamed.state === 'indexed') await this.bus.publish(Topics.protocolUpdated, { protocol: toProtocolDocument(renamed) }, { key: userId });
+    return { success: true, protocol_id: protocolId, title };
+  }
+
+  private async remove(protocol: UserProtocol): Promise<void> {
+    await this.protocols.delete(protocol.userId, protocol.protocolId);
+    if (protocol.state === 'indexed') {
+      await this.blobs.delete(protocol.sourceRef);
+      await this.bus.publish(Topics.protocolDeleted, { protocolId: protocol.protocolId, ownerId: protocol.userId }, { key: protocol.userId });
+    }
+  }
+
+  async delete(userId: string, protocolId: string) {
+    await this.remove(await this.protocol(userId, protocolId));
+    return { success: true, message: 'Protocol deleted', protocol_id: protocolId };
+  }
+
+  async deleteAll(userId: string) {
+    const protocols = await this.protocols.indexed(userId);
+    for (const protocol of protocols) await this.remove(protocol);
+    return { success: true, message: `Deleted ${protocols.length} protocols`, deleted: protocols.length };
+  }
+
+  async regenerate(userId: string, protocolId: string, customPrompt: string) {
+    const protocol = await this.protocol(userId, protocolId);
+    await this.protocols.update(userId, protocolId, { regenerating: true });
+    await this.bus.publish(
+      Topics.protocolRegenerationRequested,
+      { protocolId, ownerId: userId, customPrompt, sourceTextRef: protocol.sourceRef, title: protocol.title },
+      { correlationId: randomUUID(), key: userId },
+    );
+    return { success: true, message: 'Regeneration started', protocol_id: protocolId };
+  }
+}

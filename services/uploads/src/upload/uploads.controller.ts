@@ -1,0 +1,51 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CurrentUser, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
+import { UploadsService } from './uploads.service.js';
+
+const uploadIdParam = new ZodPipe(z.uuid({ error: 'uploadId is not a valid upload id' }));
+
+@Controller('users/:userId')
+export class UploadsController {
+  constructor(private readonly uploads: UploadsService) {}
+
+  @Post('upload-documents')
+  @HttpCode(202)
+  upload(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
+    return this.uploads.upload(user.uid, request.raw);
+  }
+
+  @Get('upload-status/:uploadId')
+  status(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', uploadIdParam) uploadId: string) {
+    return this.uploads.status(user.uid, uploadId);
+  }
+
+  @Get('upload-preview/:uploadId')
+  preview(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', uploadIdParam) uploadId: string) {
+    return this.uploads.preview(user.uid, uploadId);
+  }
+
+  @Delete('upload-preview/:uploadId')
+  deletePreview(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', uploadIdParam) uploadId: string) {
+    return this.uploads.deletePreview(user.uid, uploadId);
+  }
+
+  @Post('upload-approve/:uploadId')
+  @HttpCode(200)
+  approve(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', uploadIdParam) uploadId: string) {
+    return this.uploads.approve(user.uid, uploadId);
+  }
+
+  @Post('upload-cancel/:uploadId')
+  @HttpCode(200)
+  cancel(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', uploadIdParam) uploadId: string) {
+    return this.uploads.cancel(user.uid, uploadId);
+  }
+
+  @Post('upload-regenerate/:uploadId')
+  @HttpCode(202)
+  regenerate(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', uploadIdParam) uploadId: string, @Req() request: FastifyRequest) {
+    return this.uploads.regenerate(user.uid, uploadId, request.raw);
+  }
+}

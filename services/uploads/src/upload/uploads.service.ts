@@ -1,0 +1,152 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { inspectZip, sniffFileType, ZipRejectedError } from '@cairn/documents';
+import { AppError, badRequest, BLOB_STORE, conflict, notFound, type BlobStore } from '@cairn/platform';
+import { fileTooLargeMessage, UPLOAD_MAX_BYTES, UploadMessages } from '@cairn/rules';
+import { UploadApproval } from '../jobs/upload-approval.js';
+import { isRunning, toStatus, uploadBlobs, type UploadJob } from '../jobs/upload-job.js';
+import { UploadJobsRepository } from '../jobs/upload-jobs.repository.js';
+import { UploadWorker } from '../jobs/upload-worker.js';
+import { toUploadedProtocol } from '../library/user-protocol.js';
+import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
+import { UPLOADS_CONFIG, zipLimits, type UploadsConfig } from '../uploads-config.js';
+import { FieldTooLongError, MAX_FIELD_CHARACTERS, receiveMultipart, UploadTooLargeError, type ReceivedForm } from './multipart-upload.js';
+
+const notFoundError = () => notFound('Upload not found');
+
+export const tooLarge = (bytes: number) => new AppError(413, 'payload_too_large', fileTooLargeMessage(bytes), 'file');
+
+/** Reads a multipart form, turning its limits into the spec's errors. */
+export async function readForm(request: IncomingMessage, destination: string | null): Promise<ReceivedForm> {
+  if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) {
+    if (destination) throw badRequest('invalid_input', 'Send the file as multipart/form-data in a field named "file".', 'file');
+    return { file: null, fields: {} };
+  }
+  try {
+    return await receiveMultipart(request, destination, UPLOAD_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof UploadTooLargeError) throw tooLarge(error.bytes);
+    if (error instanceof FieldTooLongError) throw badRequest('invalid_input', `${error.field} must be at most ${MAX_FIELD_CHARACTERS} characters`, error.field);
+    throw badRequest('invalid_input', 'The upload could not be read as a multipart form.');
+  }
+}
+
+const customPrompt = (form: ReceivedForm) => (form.fields.custom_prompt ?? '').trim();
+
+/** Spec §7 "User data and uploads": receiving uploads and the life of an upload job. */
+@Injectable()
+export class UploadsService {
+  constructor(
+    private readonly jobs: UploadJobsRepository,
+    private readonly protocols: UserProtocolsRepository,
+    private readonly worker: UploadWorker,
+    private readonly approval: UploadApproval,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    @Inject(UPLOADS_CONFIG) private readonly config: UploadsConfig,
+  ) {}
+
+  async upload(userId: string, request: IncomingMessage) {
+    const uploadId = randomUUID();
+    if (!(await this.jobs.startRunning(userId, uploadId))) throw conflict('upload_in_progress', UploadMessages.uploadInProgress);
+    const now = new Date().toISOString();
+    const job: UploadJob = {
+      id: uploadId, userId, filename: 'upload', fileType: 'pdf', size: 0, customPrompt: '', status: 'uploading', stage: 'receiving',
+      progress: 0, protocolsExtracted: null, protocolsIndexed: null, error: null, files: [], requestId: null, generationKind: 'initial',
+      epoch: 0, heartbeatAt: now, createdAt: now, updatedAt: now,
+    };
+    await this.jobs.insert(job);
+    const path = this.worker.temporaryPath(uploadId);
+    try {
+      const form = await readForm(request, path);
+      const file = form.file;
+      if (!file) throw badRequest('invalid_input', 'No file was uploaded: send it in a field named "file".', 'file');
+      if (file.size === 0) throw badRequest('invalid_input', 'The file is empty.', 'file');
+      const fileType = sniffFileType(file.head);
+      if (!fileType) throw badRequest('invalid_file_type', UploadMessages.wrongType, 'file');
+      if (fileType === 'zip') await inspectZip(path, zipLimits(this.config)).catch((error: unknown) => {
+        throw error instanceof ZipRejectedError ? badRequest('invalid_archive', error.message, 'file') : error;
+      });
+      await this.blobs.put(uploadBlobs(userId, uploadId).original, createReadStream(path));
+      const received = await this.jobs.update(uploadId, {
+        filename: file.filename, fileType, size: file.size, customPrompt: customPrompt(form), status: 'processing', stage: 'extracting',
+      });
+      await this.worker.start(received!);
+      return { upload_id: uploadId, filename: file.filename, status: 'processing' };
+    } catch (error) {
+      await this.jobs.delete(uploadId);
+      await this.jobs.stopRunning(userId, uploadId);
+      await this.blobs.deletePrefix(uploadBlobs(userId, uploadId).prefix);
+      throw error;
+    } finally {
+      await rm(path, { force: true });
+    }
+  }
+
+  private async job(userId: string, uploadId: string): Promise<UploadJob> {
+    const job = await this.jobs.get(userId, uploadId);
+    if (!job) throw notFoundError();
+    return job;
+  }
+
+  async status(userId: string, uploadId: string) {
+    return toStatus(await this.job(userId, uploadId));
+  }
+
+  async preview(userId: string, uploadId: string) {
+    const job = await this.job(userId, uploadId);
+    const previews = await this.protocols.previews(uploadId);
+    return { success: true, upload_id: uploadId, status: job.status, protocols: previews.map(toUploadedProtocol), total: previews.length };
+  }
+
+  /** Clear All: the upload and its previews go; protocols already approved stay in the index. */
+  async deletePreview(userId: string, uploadId: string) {
+    const job = await this.job(userId, uploadId);
+    this.worker.stop(uploadId);
+    const removed = await this.protocols.deletePreviews(uploadId);
+    await this.jobs.delete(uploadId);
+    await this.jobs.stopRunning(userId, uploadId);
+    await this.blobs.deletePrefix(uploadBlobs(userId, job.id).prefix);
+    return { success: true, message: `Deleted ${removed} generated protocols` };
+  }
+
+  async approve(userId: string, uploadId: string) {
+    const job = await this.job(userId, uploadId);
+    if (job.status === 'completed') return { success: true, message: `${job.protocolsIndexed ?? 0} protocols added to your index`, protocols_indexed: job.protocolsIndexed ?? 0 };
+    if (job.status !== 'awaiting_approval') throw conflict('not_awaiting_approval', 'This upload has no protocols awaiting approval.');
+    if ((await this.protocols.previews(uploadId)).length === 0) throw badRequest('invalid_input', 'There are no protocols to approve.');
+    const approving = await this.jobs.update(uploadId, { stage: 'approving', heartbeatAt: new Date().toISOString() });
+    const indexed = await this.approval.complete(approving!);
+    return { success: true, message: `${indexed} protocols added to your index`, protocols_indexed: indexed };
+  }
+
+  async cancel(userId: string, uploadId: string) {
+    const job = await this.job(userId, uploadId);
+    if (job.status === 'cancelled') return { success: true, message: 'Upload cancelled' };
+    if (!isRunning(job)) throw conflict('not_running', 'This upload is no longer running.');
+    await this.jobs.update(uploadId, { status: 'cancelled', stage: 'done', error: null });
+    this.worker.stop(uploadId);
+    await this.protocols.deletePreviews(uploadId);
+    await this.jobs.stopRunning(userId, uploadId);
+    await this.blobs.deletePrefix(uploadBlobs(userId, uploadId).prefix);
+    return { success: true, message: 'Upload cancelled' };
+  }
+
+  async regenerate(userId: string, uploadId: string, request: IncomingMessage) {
+    const job = await this.job(userId, uploadId);
+    const form = await readForm(request, null);
+    if (job.status !== 'awaiting_approval') {
+      throw conflict('not_awaiting_approval', job.status === 'completed' ? 'These protocols are already in your index: regenerate them one by one there.' : 'Only generated protocols awaiting approval can be regenerated.');
+    }
+    if (!(await this.jobs.startRunning(userId, uploadId))) throw conflict('upload_in_progress', UploadMessages.uploadInProgress);
+    await this.protocols.deletePreviews(uploadId);
+    const regenerating = await this.jobs.update(uploadId, {
+      status: 'processing', stage: 'generating', progress: 80, error: null, requestId: randomUUID(), generationKind: 'regeneration',
+      customPrompt: customPrompt(form) || job.customPrompt,
+    });
+    await this.worker.regenerate(regenerating!);
+    return { success: true, message: 'Regeneration started', upload_id: uploadId, status: 'processing' };
+  }
+}

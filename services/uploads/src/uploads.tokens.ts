@@ -1,0 +1,1 @@
+export const UPLOADS_STORE = Symbol('UPLOADS_STORE');
