@@ -27,7 +27,7 @@ describe('uploads: a hospital guideline becomes personal protocols (standalone)'
     return { uploadId: started.body.upload_id as string, status };
   };
   const userBlobs = (user: UploadUser) => {
-    const dir = join(server.config.DATA_DIR, 'blobs', 'users', user.uid);
+    const dir = join(server.config.DATA_DIR, 'blobs', 'objects', 'users', user.uid);
     const walk = (path: string): string[] => (existsSync(path) ? readdirSync(path, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(path, entry.name)) : [join(path, entry.name)])) : []);
     return walk(dir).map((file) => file.slice(dir.length + 1));
   };

@@ -47,6 +47,7 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await rm(this.tempDir, { recursive: true, force: true });
     await mkdir(this.tempDir, { recursive: true });
     await this.sweep();
     this.sweeper = setInterval(() => void this.sweep().catch((error) => this.logger.error(error)), Math.max(100, this.config.UPLOAD_JOB_LEASE_MS / 2));

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { inspectZip, sniffFileType, ZipRejectedError } from '@cairn/documents';
-import { AppError, badRequest, BLOB_STORE, conflict, notFound, type BlobStore } from '@cairn/platform';
+import { AppError, badRequest, BLOB_STORE, conflict, crashPoint, notFound, type BlobStore } from '@cairn/platform';
 import { fileTooLargeMessage, UPLOAD_MAX_BYTES, UploadMessages } from '@cairn/rules';
 import { UploadApproval } from '../jobs/upload-approval.js';
 import { isRunning, toStatus, uploadBlobs, type UploadJob } from '../jobs/upload-job.js';
@@ -58,6 +58,7 @@ export class UploadsService {
       epoch: 0, heartbeatAt: now, createdAt: now, updatedAt: now,
     };
     await this.jobs.insert(job);
+    crashPoint('uploads.receiving');
     const path = this.worker.temporaryPath(uploadId);
     try {
       const form = await readForm(request, path);
