@@ -33,9 +33,11 @@ export class UploadGenerationConsumer implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.bus.subscribe(Topics.uploadExtracted, GROUP, (event) => this.generateUpload(event));
-    await this.bus.subscribe(Topics.uploadRegenerationRequested, GROUP, (event) => this.generateUpload(event));
-    await this.bus.subscribe(Topics.protocolRegenerationRequested, GROUP, (event) => this.regenerateProtocol(event));
+    await Promise.all([
+      this.bus.subscribe(Topics.uploadExtracted, GROUP, (event) => this.generateUpload(event)),
+      this.bus.subscribe(Topics.uploadRegenerationRequested, GROUP, (event) => this.generateUpload(event)),
+      this.bus.subscribe(Topics.protocolRegenerationRequested, GROUP, (event) => this.regenerateProtocol(event)),
+    ]);
   }
 
   private async json<T>(key: string): Promise<T | null> {

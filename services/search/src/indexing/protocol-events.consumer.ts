@@ -20,12 +20,15 @@ export class ProtocolEventsConsumer implements OnModuleInit {
       if (!protocol?.ownerId || !protocol.protocolId) return;
       await this.writer.replaceDocument({ owner: userOwner(protocol.ownerId), documentId: protocol.protocolId }, userChunks(protocol));
     };
-    await this.bus.subscribe(Topics.protocolApproved, GROUP, (event) => index(event.payload.protocol));
-    await this.bus.subscribe(Topics.protocolUpdated, GROUP, (event) => index(event.payload.protocol));
-    await this.bus.subscribe(Topics.protocolDeleted, GROUP, async (event) => {
-      await this.writer.delete({ owner: userOwner(event.payload.ownerId), documentId: event.payload.protocolId });
-    });
-    await eraseOnUserDeleted(this.bus, GROUP, (userId) => this.writer.delete({ owner: userOwner(userId) }));
+    // Subscribed together so the group's consumer joins once with every topic.
+    await Promise.all([
+      this.bus.subscribe(Topics.protocolApproved, GROUP, (event) => index(event.payload.protocol)),
+      this.bus.subscribe(Topics.protocolUpdated, GROUP, (event) => index(event.payload.protocol)),
+      this.bus.subscribe(Topics.protocolDeleted, GROUP, async (event) => {
+        await this.writer.delete({ owner: userOwner(event.payload.ownerId), documentId: event.payload.protocolId });
+      }),
+      eraseOnUserDeleted(this.bus, GROUP, (userId) => this.writer.delete({ owner: userOwner(userId) })),
+    ]);
   }
 }
 

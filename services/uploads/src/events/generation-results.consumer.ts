@@ -24,8 +24,10 @@ export class GenerationResultsConsumer implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await this.bus.subscribe(Topics.uploadGenerated, GROUP, (event) => this.uploadGenerated(event));
-    await this.bus.subscribe(Topics.protocolRegenerated, GROUP, (event) => this.protocolRegenerated(event));
+    await Promise.all([
+      this.bus.subscribe(Topics.uploadGenerated, GROUP, (event) => this.uploadGenerated(event)),
+      this.bus.subscribe(Topics.protocolRegenerated, GROUP, (event) => this.protocolRegenerated(event)),
+    ]);
   }
 
   private async readResult<T>(ref: string): Promise<T | null> {

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { signUpTestUser, startKafkaTestBroker, startTestApp, type KafkaTestBroker, type TestApp } from '@cairn/testing';
+import { StandaloneModule } from '../src/index.js';
+import { guidelinePdf } from './uploads-fixtures.js';
+import { settled, uploadsClient } from './uploads-client.js';
+
+/** Polls `read` until `done` holds; returns the last value. */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await sleep(200);
+  }
+}
+
+describe('the upload event flow over Kafka (librdkafka mock cluster)', () => {
+  let broker: KafkaTestBroker;
+  let server: TestApp;
+
+  beforeAll(async () => {
+    broker = await startKafkaTestBroker();
+    server = await startTestApp((config) => StandaloneModule.forRoot(config), {
+      service: 'standalone',
+      prefix: 'api',
+      env: { EVENT_BUS: 'kafka', KAFKA_BROKERS: broker.brokers.join(','), EMBEDDER: 'none' },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await broker?.stop();
+  }, 60_000);
+
+  it('upload.extracted → upload.generated → protocol.approved → search, then protocol.deleted', async () => {
+    const client = uploadsClient(server.url, server.request);
+    const user = await signUpTestUser(server);
+    const started = await client.upload(user, 'snakebite.pdf', guidelinePdf());
+    expect(started.status).toBe(202);
+    const status = await client.waitFor(user, started.body.upload_id, settled, 90_000);
+    expect(status).toMatchObject({ status: 'awaiting_approval', protocols_extracted: 2 });
+    expect((await client.approve(user, started.body.upload_id)).body.protocols_indexed).toBe(2);
+    const found = await eventually(() => client.search(user, 'Antivenom treatment', 'user_only'), (response) => response.body.hits.length > 0);
+    expect(found.body.hits[0].source.title).toBe('Antivenom treatment');
+    const antivenom = (await client.protocols(user)).body.protocols.find((p: { title: string }) => p.title === 'Antivenom treatment');
+    await server.request('DELETE', `/users/${user.uid}/protocols/${antivenom.id}`, { token: user.token });
+    const gone = await eventually(
+      () => client.search(user, 'Antivenom treatment anti-snake venom', 'user_only'),
+      (response) => response.body.hits.every((hit: { source: { title: string } }) => hit.source.title !== 'Antivenom treatment'),
+    );
+    expect(gone.body.hits.map((hit: { source: { title: string } }) => hit.source.title)).not.toContain('Antivenom treatment');
+  }, 180_000);
+});
