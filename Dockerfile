@@ -95,6 +95,7 @@ FROM runtime AS service-runtime
 COPY --from=build /app/services/shared/contracts/dist/ services/shared/contracts/dist/
 COPY --from=build /app/services/shared/platform/dist/ services/shared/platform/dist/
 COPY --from=build /app/services/shared/rules/dist/ services/shared/rules/dist/
+COPY --from=build /app/services/shared/documents/dist/ services/shared/documents/dist/
 
 # ---------------------------------------------------------------------------------------------------
 FROM service-runtime AS search
@@ -131,6 +132,11 @@ EXPOSE 8084
 CMD ["node", "services/saved-protocols/dist/main.js"]
 
 FROM service-runtime AS uploads
+# OCR of scanned PDF pages: poppler renders a page, tesseract reads it.
+USER root
+RUN apt-get update && apt-get install -y --no-install-recommends tesseract-ocr tesseract-ocr-eng poppler-utils \
+    && rm -rf /var/lib/apt/lists/*
+USER 1000:1000
 COPY --from=deps-uploads /app/ ./
 COPY --from=build /app/services/uploads/dist/ services/uploads/dist/
 ENV PORT=8085

@@ -7,6 +7,9 @@ const requirements = [
   { pkg: 'chromium', why: 'browser tests', present: () => existsSync('/usr/bin/chromium') },
   { pkg: 'librdkafka-dev', why: 'the Kafka test broker', present: () => existsSync('/usr/include/librdkafka/rdkafka_mock.h') },
   { pkg: 'gcc', why: 'building the Kafka test broker', present: () => spawnSync('gcc', ['--version']).status === 0 },
+  { pkg: 'tesseract-ocr', why: 'OCR of scanned PDF pages', present: () => spawnSync('tesseract', ['--version']).status === 0 },
+  { pkg: 'tesseract-ocr-eng', why: 'OCR of English text', present: () => existsSync('/usr/share/tesseract-ocr/5/tessdata/eng.traineddata') },
+  { pkg: 'poppler-utils', why: 'rendering scanned PDF pages for OCR', present: () => spawnSync('pdftoppm', ['-v']).status === 0 },
 ];
 
 const missing = requirements.filter((requirement) => !requirement.present());

@@ -41,7 +41,7 @@ describe('protocolCandidates', () => {
   });
 
   it(`caps one document at ${MAX_CANDIDATES_PER_DOCUMENT} protocols`, () => {
-    const many = Array.from({ length: 40 }, (_, i) => section(`Chapter ${i}`, 16, body(`condition ${i}`)));
+    const many = Array.from({ length: 120 }, (_, i) => section(`Chapter ${i}`, 16, body(`condition ${i}`)));
     expect(protocolCandidates(document(many), '')).toHaveLength(MAX_CANDIDATES_PER_DOCUMENT);
   });
 });

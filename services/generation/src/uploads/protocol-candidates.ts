@@ -3,7 +3,7 @@ import type { DocumentSection, ExtractedText, ProtocolCandidate } from './extrac
 
 /** A part shorter than this is too thin for a protocol of its own and joins its neighbour. */
 const MIN_CANDIDATE_WORDS = 30;
-export const MAX_CANDIDATES_PER_DOCUMENT = 25;
+export const MAX_CANDIDATES_PER_DOCUMENT = 100;
 
 const words = (sections: DocumentSection[]) => sections.reduce((sum, section) => sum + section.text.split(/\s+/).filter(Boolean).length, 0);
 
