@@ -31,7 +31,7 @@ export class UploadApproval {
       await this.protocols.put(indexed);
       crashPoint('uploads.approving');
     }
-    const indexed = (await this.protocols.indexed(job.userId)).filter((protocol) => protocol.uploadId === job.id).length;
+    const indexed = await this.protocols.countIndexedFrom(job.id);
     await this.jobs.update(job.id, { status: 'completed', stage: 'done', progress: 100, protocolsIndexed: indexed });
     await this.blobs.deletePrefix(uploadBlobs(job.userId, job.id).prefix);
     return indexed;

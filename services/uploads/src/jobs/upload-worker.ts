@@ -153,13 +153,13 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
         },
       });
     } catch (error) {
-      if (error instanceof ExtractionStopped || run.shouldStop) return;
+      if (error instanceof ExtractionStopped || run.shouldStop) return this.leftBehind(job);
       if (error instanceof ZipRejectedError) return this.fail(job, run, error.message, files);
       throw error;
     } finally {
       await rm(path, { force: true });
     }
-    if (run.shouldStop) return;
+    if (run.shouldStop) return this.leftBehind(job);
     if (documents.length === 0) {
       const reasons = files.map((file) => `${file.name}: ${file.error}`).join('; ');
       return this.fail(job, run, `No text could be read from ${job.filename}${reasons ? ` (${reasons})` : ''}.`, files);
@@ -170,6 +170,12 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
     await this.blobs.delete(blobs.original);
     crashPoint('uploads.extracted');
     await this.requestGeneration((await this.jobs.byId(job.id))!, epoch);
+  }
+
+  /** After a stop: blobs written since a cancel or a cleared preview removed the upload's files are removed too. */
+  private async leftBehind(job: UploadJob): Promise<void> {
+    const current = await this.jobs.byId(job.id);
+    if (!current || current.status === 'cancelled') await this.blobs.deletePrefix(uploadBlobs(job.userId, job.id).prefix);
   }
 
   private async fail(job: UploadJob, run: JobRun, error: string, files: FileReport[]): Promise<void> {

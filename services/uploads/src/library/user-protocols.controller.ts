@@ -38,7 +38,7 @@ export class UserProtocolsController {
   @Post(':protocolId/regenerate')
   @HttpCode(202)
   async regenerate(@CurrentUser() user: AuthenticatedUser, @Param('protocolId', protocolIdParam) protocolId: string, @Req() request: FastifyRequest) {
-    const form = await readForm(request.raw, null);
+    const form = await readForm(request.raw, null, request.body);
     return this.protocols.regenerate(user.uid, protocolId, (form.fields.custom_prompt ?? '').trim());
   }
 }

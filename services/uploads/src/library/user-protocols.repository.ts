@@ -37,6 +37,10 @@ export class UserProtocolsRepository {
     return this.protocols.count({ userId, state: 'indexed' });
   }
 
+  countIndexedFrom(uploadId: string): Promise<number> {
+    return this.protocols.count({ uploadId, state: 'indexed' });
+  }
+
   delete(userId: string, protocolId: string): Promise<boolean> {
     return this.protocols.delete(key(userId, protocolId));
   }

@@ -1,7 +1,7 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CurrentUser, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
+import { AppError, CurrentUser, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
 import { UploadsService } from './uploads.service.js';
 
 const uploadIdParam = new ZodPipe(z.uuid({ error: 'uploadId is not a valid upload id' }));
@@ -12,8 +12,14 @@ export class UploadsController {
 
   @Post('upload-documents')
   @HttpCode(202)
-  upload(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest) {
-    return this.uploads.upload(user.uid, request.raw);
+  async upload(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    try {
+      return await this.uploads.upload(user.uid, request.raw);
+    } catch (error) {
+      // The rest of an oversized body is never read: the connection closes after the answer.
+      if (error instanceof AppError && error.status === 413) reply.header('connection', 'close');
+      throw error;
+    }
   }
 
   @Get('upload-status/:uploadId')
@@ -46,6 +52,6 @@ export class UploadsController {
   @Post('upload-regenerate/:uploadId')
   @HttpCode(202)
   regenerate(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', uploadIdParam) uploadId: string, @Req() request: FastifyRequest) {
-    return this.uploads.regenerate(user.uid, uploadId, request.raw);
+    return this.uploads.regenerate(user.uid, uploadId, request.raw, request.body);
   }
 }

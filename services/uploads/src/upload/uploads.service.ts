@@ -19,11 +19,17 @@ const notFoundError = () => notFound('Upload not found');
 
 export const tooLarge = (bytes: number) => new AppError(413, 'payload_too_large', fileTooLargeMessage(bytes), 'file');
 
-/** Reads a multipart form, turning its limits into the spec's errors. */
-export async function readForm(request: IncomingMessage, destination: string | null): Promise<ReceivedForm> {
+/**
+ * Reads a multipart form, turning its limits into the spec's errors. Without a destination (the
+ * regenerate routes), a JSON body's fields are taken as well.
+ */
+export async function readForm(request: IncomingMessage, destination: string | null, jsonBody?: unknown): Promise<ReceivedForm> {
   if (!/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) {
     if (destination) throw badRequest('invalid_input', 'Send the file as multipart/form-data in a field named "file".', 'file');
-    return { file: null, fields: {} };
+    const prompt = (jsonBody as { custom_prompt?: unknown } | undefined)?.custom_prompt;
+    if (prompt !== undefined && typeof prompt !== 'string') throw badRequest('invalid_input', 'custom_prompt must be text', 'custom_prompt');
+    if (typeof prompt === 'string' && prompt.length > MAX_FIELD_CHARACTERS) throw badRequest('invalid_input', `custom_prompt must be at most ${MAX_FIELD_CHARACTERS} characters`, 'custom_prompt');
+    return { file: null, fields: typeof prompt === 'string' ? { custom_prompt: prompt } : {} };
   }
   try {
     return await receiveMultipart(request, destination, UPLOAD_MAX_BYTES);
@@ -135,9 +141,9 @@ export class UploadsService {
     return { success: true, message: 'Upload cancelled' };
   }
 
-  async regenerate(userId: string, uploadId: string, request: IncomingMessage) {
+  async regenerate(userId: string, uploadId: string, request: IncomingMessage, jsonBody?: unknown) {
     const job = await this.job(userId, uploadId);
-    const form = await readForm(request, null);
+    const form = await readForm(request, null, jsonBody);
     if (job.status !== 'awaiting_approval') {
       throw conflict('not_awaiting_approval', job.status === 'completed' ? 'These protocols are already in your index: regenerate them one by one there.' : 'Only generated protocols awaiting approval can be regenerated.');
     }
