@@ -69,7 +69,7 @@ describe('generation service', () => {
       ]);
     });
 
-    it('keeps at most six sources and works from plain-text snippets or the query alone', async () => {
+    it('keeps at most six sources and works from plain-text snippets', async () => {
       const actions = ['oral rehydration solution', 'zinc tablets', 'breast milk', 'clean water', 'extra fluids', 'soup', 'rice water', 'yoghurt drinks', 'coconut water'];
       const many = actions.map((action, i) => `For diarrhoea rehydration, give ${action} after each loose stool, from day ${i + 1}.`);
       const response = await post('/protocols/generate', { title: 'diarrhoea rehydration', context_snippets: many });
@@ -78,9 +78,17 @@ describe('generation service', () => {
       expect(ids.length).toBeGreaterThan(0);
       expect(ids.length).toBeLessThanOrEqual(6);
       for (const id of ids) expect(id).toBeLessThanOrEqual(6);
-      const bare = await post('/protocols/generate', { title: 'diarrhoea rehydration' });
+    });
+
+    it('cites what search finds for a query sent alone, never the query, and gives no steps when search finds nothing', async () => {
+      const bare = await post('/protocols/generate', { title: 'dengue vomiting child fluids' });
       expect(bare.status).toBe(200);
-      expect(bare.body.organization).toBe('Cairn');
+      expect(bare.body.citations).toEqual([expect.objectContaining({ id: 1, organization: 'NHS', url: 'https://www.nhs.uk/conditions/dengue/' })]);
+      expect(bare.body.checklist.map((step: { text: string }) => step.text)).toEqual(['Give oral rehydration solution in small frequent sips to a child with dengue who is vomiting.']);
+      const other = await api.tokenFor('clinician-2');
+      const nothing = await api.request('POST', '/protocols/generate', { token: other, body: { title: 'dengue vomiting child fluids' } });
+      expect(nothing.status).toBe(200);
+      expect(nothing.body).toMatchObject({ checklist: [], citations: [] });
     });
 
     it('greets a greeting and refuses what it should, echoing the query', async () => {
