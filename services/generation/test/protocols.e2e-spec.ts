@@ -162,6 +162,18 @@ describe('generation service', () => {
       expect(response.body.uncertainty_note).toMatch(/partly answer|Check local guidance/);
     });
 
+    it('never quotes a protocol step that contradicts the source it cites', async () => {
+      const flipped = {
+        title: 'Fever',
+        checklist: [{ step: 1, text: 'Give aspirin to children under 16 years for fever.', explanation: '', citation: 1, citations: [1] }],
+        citations: [{ id: 1, source: 'Fever in children', organization: 'NHS', url: '', excerpt: 'Do not give aspirin to children under 16 years. Give paracetamol for fever.' }],
+      };
+      const response = await post('/protocols/conversation', { message: 'Can I give aspirin to children for fever?', concept_title: 'Fever', protocol_json: flipped, citations_list: [] });
+      expect(response.status).toBe(200);
+      expect(response.body.answer).toContain('Do not give aspirin to children under 16 years. [1]');
+      expect(response.body.answer).not.toContain('Give aspirin to children');
+    });
+
     it("checks the message and refuses another user's id", async () => {
       expect((await ask('   ')).body.detail).toEqual({ category: 'invalid_message', message: 'Message cannot be empty' });
       expect((await ask('x'.repeat(1001))).body.detail.message).toBe('Message too long (max 1000 characters)');
@@ -183,6 +195,19 @@ describe('generation service', () => {
       });
       expect(response.status).toBe(200);
       expect(response.body.message).toMatch(/ibuprofen.*bleeding.*\[1\]/);
+    });
+
+    it('does not repeat a step as cited when its cited source does not state it', async () => {
+      const response = await post('/protocols/step-thread', {
+        message: 'Why?',
+        step_id: 'step-1',
+        step_text: 'Give aspirin 300 mg to adults.',
+        step_citation: 1,
+        protocol_title: 'Dengue Symptoms',
+        protocol_citations: [{ id: 1, excerpt: 'Check the platelet count daily during the critical phase.' }],
+        thread_history: [],
+      });
+      expect(response.body.message).toBe('The cited source does not state this step as written. Check it against the source before acting on it. [1]');
     });
 
     it('validates the message', async () => {

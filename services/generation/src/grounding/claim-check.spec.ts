@@ -19,8 +19,15 @@ describe('claimConflict', () => {
     ['Give aspirin 300 mg chewed to children with suspected heart attack.', aspirin, 'population'],
     ['Do not give aspirin to children over 16 years.', children, 'population'],
     ['Give amoxicillin 40 mg per kg.', 'Give amoxicillin 40 mg/kg.', null],
-    ['Give amoxicillin 40 mg.', 'Give amoxicillin 40 mg/kg.', null],
-    ['Give amoxicillin 40 mg per day.', 'Give amoxicillin 40 mg/kg.', 'frequency'],
+    ['Give amoxicillin 40 mg.', 'Give amoxicillin 40 mg/kg.', 'quantity'],
+    ['Give ORS 75 ml/kg under 4 hours.', 'Give ORS 75 ml/kg over 4 hours.', 'frequency'],
+    ['Refer if ST resolution is under 50%.', 'Refer if ST resolution is over 50%.', 'quantity'],
+    ['Give adults younger than 1 year oseltamivir 3 mg/kg.', 'Give adults oseltamivir 75 mg. Give infants younger than 1 year oseltamivir 3 mg/kg.', 'population'],
+    ['Give amoxicillin 40 mg per day.', 'Give amoxicillin 40 mg/kg.', 'quantity'],
+    ['Give amoxicillin 40 mg/kg per day.', 'Give amoxicillin 40 mg/kg weekly.', 'frequency'],
+    ['Give zinc 20 mg daily to infants under 6 months.', 'Give zinc 20 mg daily to children; give 10 mg daily to infants under 6 months.', 'population'],
+    ['Give aspirin 300 mg if they are allergic to it.', 'Give aspirin 300 mg unless they are allergic to it.', 'polarity'],
+    ['Give aspirin 300 mg if they are not allergic to it.', 'Give aspirin 300 mg unless they are allergic to it.', null],
     ['Give no more than 4 doses in 24 hours.', 'Give up to 4 doses in 24 hours.', null],
     ['Give at least 4 doses in 24 hours.', 'Give up to 4 doses in 24 hours.', 'quantity'],
     ['Never give aspirin to children under 16 years.', children, null],
@@ -35,7 +42,15 @@ describe('claimConflict', () => {
     ['Do not stop taking the medicine.', 'Do not stop taking the medicine.', null],
     ['Stop taking the medicine.', 'Do not stop taking the medicine.', 'polarity'],
   ])('%s ← %s: %s', (step, source, expected) => {
-    expect(claimConflict(step, source)).toBe(expected);
+    expect(claimConflictWithSource(step, source)).toBe(expected);
+  });
+});
+
+describe('claimConflict on the whole text', () => {
+  it('finds an amount stated elsewhere in the text, which is why steps are compared with their supporting sentences only', () => {
+    const source = 'Give antibiotics within 1 hour in septic shock. Give antibiotics within 3 hours when sepsis is possible.';
+    expect(claimConflict('Give antibiotics within 3 hours in septic shock.', source)).toBeNull();
+    expect(claimConflictWithSource('Give antibiotics within 3 hours in septic shock.', source)).toBe('frequency');
   });
 });
 
@@ -43,7 +58,7 @@ describe('supportingSentences', () => {
   it('takes the sentence that carries the step, and another only for words the first lacks', () => {
     const source = `${aspirin} Call emergency services at once. ${children}`;
     expect(supportingSentences('Do not give aspirin to children under 16.', source)).toEqual([children]);
-    expect(supportingSentences('Give aspirin to adults and call emergency services.', source)).toEqual([aspirin, 'Call emergency services at once.']);
+    expect(supportingSentences('Give aspirin to adults and call emergency services.', source)).toEqual(['Call emergency services at once.', aspirin]);
     expect(claimConflictWithSource('Give aspirin to children under 16 years.', source)).toBe('polarity');
     expect(claimConflictWithSource('Give aspirin 300 mg chewed to adults with suspected heart attack.', source)).toBeNull();
   });

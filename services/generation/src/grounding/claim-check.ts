@@ -28,6 +28,9 @@ const CANONICAL: [RegExp, string][] = [
   [/\b(\w+)n't\b/g, '$1 not'],
 ];
 
+/** Small numbers written as words, as digits: "four to six hours" → "4 to 6 hours". */
+export const numbersAsDigits = (text: string) => text.replace(/\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred)\b/gi, (word) => NUMBER_WORDS[word.toLowerCase()]);
+
 const canonical = (text: string) => CANONICAL.reduce((current, [pattern, replacement]) => current.replace(pattern, replacement), ` ${text.toLowerCase()} `);
 
 const UNITS: [RegExp, string][] = [
@@ -67,10 +70,14 @@ const unitOf = (word: string | undefined) => (word ? (UNITS.find(([pattern]) => 
 
 const TIMING_WORDS: [RegExp, string][] = [
   [/(?:every|each|per|a|an)\s*$/, 'every'],
-  [/(?:within|in|inside|less than)\s*$/, 'within'],
+  [/(?:within|in|inside|less than|under|below)\s*$/, 'within'],
   [/(?:for|over|during|lasting)\s*$/, 'for'],
   [/(?:after|later than)\s*$/, 'after'],
   [/(?:before|prior to)\s*$/, 'before'],
+];
+const COMPARISON_WORDS: [RegExp, string][] = [
+  [/(?:under|below|less than|lower than|younger than)\s*$/, '<'],
+  [/(?:over|above|more than|greater than|higher than|older than)\s*$/, '>'],
 ];
 const AGE_WORDS: [RegExp, string][] = [
   [/(?:under|below|younger than|less than)\s*$/, '<'],
@@ -110,7 +117,8 @@ function quantities(text: string): Quantity[] {
       const timing = TIMING_WORDS.find(([pattern]) => pattern.test(before))?.[1] ?? '';
       found.push({ kind: 'frequency', value, unit, basis, qualifier: bound || timing });
     } else {
-      found.push({ kind: 'quantity', value, unit, basis, qualifier: bound });
+      const comparison = COMPARISON_WORDS.find(([pattern]) => pattern.test(before))?.[1] ?? '';
+      found.push({ kind: 'quantity', value, unit, basis, qualifier: bound || comparison });
     }
   }
   for (const match of text.matchAll(/(?<!\d times )\b(daily|weekly|hourly)\b/g)) {
@@ -123,14 +131,14 @@ const sameQuantity = (step: Quantity, source: Quantity) =>
   step.kind === source.kind &&
   step.value === source.value &&
   (step.unit === source.unit || (step.unit === '' && step.basis === '')) &&
-  (step.basis === source.basis || (step.basis === '' && step.kind === 'quantity')) &&
+  step.basis === source.basis &&
   (step.qualifier === source.qualifier || (step.kind === 'frequency' && (step.qualifier === '' || source.qualifier === '') && step.unit !== 'times'));
 
 const POPULATIONS: [RegExp, string][] = [
   [/\b(?:older|elderly|aged) (?:people|persons?|adults|patients)\b|\belderly\b/g, 'older'],
-  [/\b(?:infants?|babies|baby|newborns?|neonates?|neonatal)\b/g, 'infant'],
+  [/\b(?:infants?|infancy|babies|baby|newborns?|neonates?|neonatal)\b/g, 'infant'],
   [/\b(?:adolescents?|teenagers?|teens?|young people)\b/g, 'adolescent'],
-  [/\b(?:children|child|paediatric|pediatric|kids?)\b/g, 'child'],
+  [/\b(?:children|child|childhood|paediatric|pediatric|kids?)\b/g, 'child'],
   [/\badults?\b/g, 'adult'],
   [/\b(?:pregnant|pregnancy|pregnancies)\b/g, 'pregnancy'],
   [/\b(?:breastfeeding|breast-feeding|lactating)\b/g, 'breastfeeding'],
@@ -152,7 +160,7 @@ function populations(text: string): Set<string> {
   return found;
 }
 
-const NEGATION = /\b(?:not|no|never|avoid\w*|nothing|none|neither|contraindicat\w*|withh[eo]ld\w*|stop\w*|discontinu\w*|refrain\w*)\b/g;
+const NEGATION = /\b(?:unless|not|no|never|avoid\w*|nothing|none|neither|contraindicat\w*|withh[eo]ld\w*|stop\w*|discontinu\w*|refrain\w*)\b/g;
 /** Words that open a clause of their own, so a negation on one side does not reach the other. */
 const CLAUSE_BREAK = /[;:()[\]]|\.\s|\b(?:but|unless|except|if|when|whenever|because|although|though|while|whereas|until|instead|otherwise|then)\b/;
 const SUBORDINATE = /^(?:unless|except|if|when|whenever|because|although|though|while|whereas|until)$/;
@@ -180,7 +188,7 @@ function clauses(text: string): Clause[] {
     }
     if (word && CLAUSE_BREAK.test(word === '.' ? '. ' : word)) {
       pieces.push(current);
-      current = '';
+      current = word === 'unless' ? 'unless ' : '';
       subordinate = SUBORDINATE.test(word);
       continue;
     }
@@ -214,16 +222,40 @@ export function claimConflict(step: string, source: string): ClaimConflict | nul
   const missing = quantities(stepText).find((quantity) => !stated.some((candidate) => sameQuantity(quantity, candidate)));
   if (missing) return missing.kind;
   const named = populations(sourceText);
-  if ([...populations(stepText)].some((group) => !named.has(group))) return 'population';
+  const groups = populations(stepText);
+  if ([...groups].some((group) => !named.has(group))) return 'population';
+  if (groups.size > 0 && givenToOthers(quantities(stepText), groups, sourceText)) return 'population';
   return null;
+}
+
+/** An amount the source states only in parts about other populations ("20 mg for children; 10 mg for infants"). */
+function givenToOthers(stated: Quantity[], groups: Set<string>, source: string): boolean {
+  const parts = source.split(/;|\.\s|\n/).map((text) => ({ quantities: quantities(text), groups: populations(text) }));
+  return stated
+    .filter((quantity) => quantity.kind !== 'population')
+    .some((quantity) => {
+      const holders = parts.filter((part) => part.quantities.some((candidate) => sameQuantity(quantity, candidate)));
+      return holders.length > 0 && holders.every((part) => part.groups.size > 0 && ![...groups].some((group) => part.groups.has(group)));
+    });
 }
 
 const SENTENCE_END = /(?<=[.!?])\s+(?=["'(]?[A-Z0-9])|\r?\n+/;
 const MAX_SUPPORTING_SENTENCES = 3;
 
+/** Stems of the qualifiers compared above: they must be found where the step's other words are, not anywhere in the source. */
+const QUALIFIER_STEMS = new Set(
+  tokenize(
+    'daily weekly hourly monthly times mg g gm mcg microgram micrograms ml millilitres litres kg units iu mmol percent minutes hours days weeks months years ' +
+      'children child childhood adults adult infants infant infancy babies baby newborns pregnant pregnancy breastfeeding women woman men man older elderly allergic allergy',
+  ),
+);
+const isQualifier = (stem: string) => QUALIFIER_STEMS.has(stem) || /^\d/.test(stem);
+
 /** The source sentences that carry a step's words: the best one, then any that adds words it lacks. */
 export function supportingSentences(step: string, source: string): string[] {
-  const wanted = new Set(tokenize(step));
+  const stems = tokenize(step);
+  const wanted = new Set(stems.filter((stem) => !isQualifier(stem)));
+  const qualifiers = [...new Set(stems.filter(isQualifier))];
   const sentences = source
     .split(SENTENCE_END)
     .map((text) => text.replace(/^\s*(?:[-*•●▪]|\d{1,2}[.)])\s+/, '').trim())
@@ -234,7 +266,9 @@ export function supportingSentences(step: string, source: string): string[] {
   while (chosen.length < MAX_SUPPORTING_SENTENCES) {
     let best: { text: string; stems: Set<string>; gain: number } | undefined;
     for (const sentence of sentences) {
-      const gain = [...wanted].filter((stem) => !covered.has(stem) && sentence.stems.has(stem)).length;
+      const words = [...wanted].filter((stem) => !covered.has(stem) && sentence.stems.has(stem)).length;
+      if (words === 0) continue;
+      const gain = chosen.length === 0 ? words * 1000 + qualifiers.filter((stem) => sentence.stems.has(stem)).length : words;
       if (gain > (best?.gain ?? 0)) best = { ...sentence, gain };
     }
     if (!best) break;
