@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { repoRoot } from './datasets.js';
-import { corpusSentences, flips, paraphrase, splitOf, type GroundingPair, type PairKind } from './grounding-pairs.js';
+import { corpusSentences, flips, paraphrase, serialisePairs, splitOf, type GroundingPair, type PairKind } from './grounding-pairs.js';
 import { HAND_WRITTEN } from './grounding-hand-written.js';
 
 /**
@@ -21,7 +21,7 @@ function main(): void {
   HAND_WRITTEN.forEach((pair, index) => add('hand-written', pair.source, pair.label, 'hand_written', pair.step, `hand-${index}`));
   const out = resolve(repoRoot, 'bench/data/grounding-pairs.json');
   mkdirSync(resolve(repoRoot, 'bench/data'), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({ description: 'Faithful and flipped checklist steps with the source they cite; split by source sentence into tune and test halves. Built by bench/src/build-grounding-pairs.ts, then frozen.', pairs }, null, 1)}\n`);
+  writeFileSync(out, serialisePairs(pairs));
   const count = (filter: (pair: GroundingPair) => boolean) => pairs.filter(filter).length;
   console.log(`${pairs.length} pairs (${count((p) => p.label === 'faithful')} faithful, ${count((p) => p.label === 'flipped')} flipped; ${count((p) => p.split === 'test')} in test) → ${out}`);
 }

@@ -133,3 +133,19 @@ export function paraphrase(sentence: string): string | null {
 
 /** Deterministic half of every origin sentence: pairs from one sentence stay in one half. */
 export const splitOf = (key: string): 'tune' | 'test' => (createHash('sha256').update(key).digest()[0] % 2 === 0 ? 'tune' : 'test');
+
+const DESCRIPTION =
+  'Faithful and flipped checklist steps with the source they cite (an index into sources); split by source sentence into tune and test halves. Built by bench/src/build-grounding-pairs.ts, then frozen.';
+
+/** One line per pair, each source passage stored once. */
+export function serialisePairs(pairs: GroundingPair[]): string {
+  const sources = [...new Set(pairs.map((pair) => pair.source))];
+  const index = new Map(sources.map((source, i) => [source, i]));
+  const lines = pairs.map((pair) => `  ${JSON.stringify({ ...pair, source: index.get(pair.source) })}`);
+  return `{\n"description": ${JSON.stringify(DESCRIPTION)},\n"sources": ${JSON.stringify(sources)},\n"pairs": [\n${lines.join(',\n')}\n]\n}\n`;
+}
+
+export function loadPairs(path: string): GroundingPair[] {
+  const file = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; pairs: (Omit<GroundingPair, 'source'> & { source: number })[] };
+  return file.pairs.map((pair) => ({ ...pair, source: file.sources[pair.source] }));
+}

@@ -1,15 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { repoRoot } from './datasets.js';
 import { scoreGrounding } from './grounding-evaluation.js';
-import type { GroundingPair, PairKind } from './grounding-pairs.js';
+import { loadPairs, type PairKind } from './grounding-pairs.js';
 import { table } from './metrics.js';
 
 const percent = (part: number, whole: number) => `${part}/${whole} (${whole ? ((100 * part) / whole).toFixed(1) : '0.0'} %)`;
 
 /** The grounding check against frozen faithful and flipped steps: the test half is the figure, tune is for tuning. */
 function main(): void {
-  const { pairs } = JSON.parse(readFileSync(resolve(repoRoot, 'bench/data/grounding-pairs.json'), 'utf8')) as { pairs: GroundingPair[] };
+  const pairs = loadPairs(resolve(repoRoot, 'bench/data/grounding-pairs.json'));
   const show = process.argv.includes('--failures') ? (process.argv.includes('--tune') ? 'tune' : 'test') : null;
   const rows = (['tune', 'test'] as const).map((split) => {
     const score = scoreGrounding(pairs.filter((pair) => pair.split === split));
