@@ -40,6 +40,8 @@ describe('claimConflict', () => {
     ['Give aspirin 300 mg if the person is allergic to it.', 'If the person is not allergic to aspirin, give aspirin 300 mg.', 'polarity'],
     ['Call emergency services.', 'Keep the person at rest, and do not let them walk; call emergency services.', null],
     ['Do not stop taking the medicine.', 'Do not stop taking the medicine.', null],
+    ['Give aspirin 300 mg to adults and do not give it to children under 16.', 'Give aspirin 300 mg to adults; never give aspirin to children under 16.', null],
+    ['Give aspirin to children under 16 and do not give it to adults.', 'Give aspirin 300 mg to adults; never give aspirin to children under 16.', 'polarity'],
     ['Stop taking the medicine.', 'Do not stop taking the medicine.', 'polarity'],
   ])('%s ← %s: %s', (step, source, expected) => {
     expect(claimConflictWithSource(step, source)).toBe(expected);

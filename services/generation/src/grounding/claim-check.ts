@@ -24,6 +24,7 @@ const CANONICAL: [RegExp, string][] = [
   [/\b(?:every|each|per|a|an|1 times a|1 times per)\s+week\b|\b1 times weekly\b/g, ' weekly '],
   [/\b(\d+) times (?:a|per|each|every) week\b/g, '$1 times weekly'],
   [/\bdon't\b/g, 'do not'],
+  [/,?\s+(?:and|or)\s+(?=(?:do not|never|avoid|don't)\b)/g, '; '],
   [/\bcan't\b|\bcannot\b/g, 'can not'],
   [/\b(\w+)n't\b/g, '$1 not'],
 ];
