@@ -1,12 +1,21 @@
 import { resolve } from 'node:path';
 import { buildGenerateRequest, SAMPLE_QUERIES, type ContextSnippet, type SnippetSource } from '@cairn/rules';
-import { support, SUPPORT_THRESHOLD } from '@cairn/generation';
+import { judge } from '@cairn/generation';
 import { spawnService } from '@cairn/testing';
 import { CLINICAL_QUESTIONS } from './clinical-questions.js';
 import { repoRoot } from './datasets.js';
 import { percentile, table } from './metrics.js';
 
-const sourceText = (snippet: ContextSnippet | string | undefined) => (typeof snippet === 'string' ? snippet : (snippet?.text ?? ''));
+const asSource = (snippet: ContextSnippet | string | undefined) => ({
+  id: 1,
+  text: typeof snippet === 'string' ? snippet : (snippet?.text ?? ''),
+  title: '',
+  organization: '',
+  year: null,
+  region: '',
+  url: '',
+  section: '',
+});
 
 interface Step {
   text: string;
@@ -41,7 +50,7 @@ async function main(): Promise<void> {
         const protocol = await post<{ checklist: Step[] }>(`${server.url}/api/protocols/generate`, token, request);
         const ms = performance.now() - started;
         if (round === 0) continue;
-        const supported = protocol.checklist.filter((step) => support(step.text, sourceText(request.context_snippets[step.citation - 1])) >= SUPPORT_THRESHOLD).length;
+        const supported = protocol.checklist.filter((step) => judge(step.text, asSource(request.context_snippets[step.citation - 1])) === null).length;
         rows.push({ query, ms, steps: protocol.checklist.length, supported, sample: (SAMPLE_QUERIES as readonly string[]).includes(query) });
       }
     }

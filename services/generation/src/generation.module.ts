@@ -5,6 +5,7 @@ import { ProtocolChatService } from './conversation/protocol-chat.service.js';
 import { StepThreadService } from './conversation/step-thread.service.js';
 import { createGenerator } from './generators/create-generator.js';
 import { GENERATOR } from './generators/generator.port.js';
+import { GroundingMetrics } from './grounding/grounding-metrics.js';
 import { ProtocolGenerationService } from './protocols/protocol-generation.service.js';
 import { ProtocolsController } from './protocols/protocols.controller.js';
 import { UploadGenerationConsumer } from './uploads/upload-generation.consumer.js';
@@ -16,6 +17,7 @@ import { UploadProtocolBuilder } from './uploads/upload-protocol-builder.js';
     { provide: GENERATION_CONFIG, useFactory: () => loadGenerationConfig() },
     { provide: GENERATOR, useFactory: createGenerator, inject: [GENERATION_CONFIG] },
     ContextSearch,
+    GroundingMetrics,
     ProtocolGenerationService,
     ProtocolChatService,
     StepThreadService,

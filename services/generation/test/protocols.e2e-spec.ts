@@ -69,7 +69,7 @@ describe('generation service', () => {
       ]);
     });
 
-    it('keeps at most six sources and works from plain-text snippets or the query alone', async () => {
+    it('keeps at most six sources and works from plain-text snippets', async () => {
       const actions = ['oral rehydration solution', 'zinc tablets', 'breast milk', 'clean water', 'extra fluids', 'soup', 'rice water', 'yoghurt drinks', 'coconut water'];
       const many = actions.map((action, i) => `For diarrhoea rehydration, give ${action} after each loose stool, from day ${i + 1}.`);
       const response = await post('/protocols/generate', { title: 'diarrhoea rehydration', context_snippets: many });
@@ -78,9 +78,17 @@ describe('generation service', () => {
       expect(ids.length).toBeGreaterThan(0);
       expect(ids.length).toBeLessThanOrEqual(6);
       for (const id of ids) expect(id).toBeLessThanOrEqual(6);
-      const bare = await post('/protocols/generate', { title: 'diarrhoea rehydration' });
+    });
+
+    it('cites what search finds for a query sent alone, never the query, and gives no steps when search finds nothing', async () => {
+      const bare = await post('/protocols/generate', { title: 'dengue vomiting child fluids' });
       expect(bare.status).toBe(200);
-      expect(bare.body.organization).toBe('Cairn');
+      expect(bare.body.citations).toEqual([expect.objectContaining({ id: 1, organization: 'NHS', url: 'https://www.nhs.uk/conditions/dengue/' })]);
+      expect(bare.body.checklist.map((step: { text: string }) => step.text)).toEqual(['Give oral rehydration solution in small frequent sips to a child with dengue who is vomiting.']);
+      const other = await api.tokenFor('clinician-2');
+      const nothing = await api.request('POST', '/protocols/generate', { token: other, body: { title: 'dengue vomiting child fluids' } });
+      expect(nothing.status).toBe(200);
+      expect(nothing.body).toMatchObject({ checklist: [], citations: [] });
     });
 
     it('greets a greeting and refuses what it should, echoing the query', async () => {
@@ -154,6 +162,18 @@ describe('generation service', () => {
       expect(response.body.uncertainty_note).toMatch(/partly answer|Check local guidance/);
     });
 
+    it('never quotes a protocol step that contradicts the source it cites', async () => {
+      const flipped = {
+        title: 'Fever',
+        checklist: [{ step: 1, text: 'Give aspirin to children under 16 years for fever.', explanation: '', citation: 1, citations: [1] }],
+        citations: [{ id: 1, source: 'Fever in children', organization: 'NHS', url: '', excerpt: 'Do not give aspirin to children under 16 years. Give paracetamol for fever.' }],
+      };
+      const response = await post('/protocols/conversation', { message: 'Can I give aspirin to children for fever?', concept_title: 'Fever', protocol_json: flipped, citations_list: [] });
+      expect(response.status).toBe(200);
+      expect(response.body.answer).toContain('Do not give aspirin to children under 16 years. [1]');
+      expect(response.body.answer).not.toContain('Give aspirin to children');
+    });
+
     it("checks the message and refuses another user's id", async () => {
       expect((await ask('   ')).body.detail).toEqual({ category: 'invalid_message', message: 'Message cannot be empty' });
       expect((await ask('x'.repeat(1001))).body.detail.message).toBe('Message too long (max 1000 characters)');
@@ -175,6 +195,19 @@ describe('generation service', () => {
       });
       expect(response.status).toBe(200);
       expect(response.body.message).toMatch(/ibuprofen.*bleeding.*\[1\]/);
+    });
+
+    it('does not repeat a step as cited when its cited source does not state it', async () => {
+      const response = await post('/protocols/step-thread', {
+        message: 'Why?',
+        step_id: 'step-1',
+        step_text: 'Give aspirin 300 mg to adults.',
+        step_citation: 1,
+        protocol_title: 'Dengue Symptoms',
+        protocol_citations: [{ id: 1, excerpt: 'Check the platelet count daily during the critical phase.' }],
+        thread_history: [],
+      });
+      expect(response.body.message).toBe('The cited source does not state this step as written. Check it against the source before acting on it. [1]');
     });
 
     it('validates the message', async () => {

@@ -23,12 +23,21 @@ const MAX_ANSWER_SENTENCES = 3;
 /**
  * Picks the sentences of the sources that best answer a question about a topic: words of the question
  * first, the topic next, the kind of answer asked for (a dose, a time, a caution) after. Sentences are
- * quoted as the source words them, so each is supported by the source it cites.
+ * quoted as the source words them; `admissible` keeps out those the source they come from does not state.
  */
-export function answerSentences(question: string, topic: string, groups: FollowUpKeywordGroup[], sources: Source[]): AnswerSentence[] {
+export function answerSentences(
+  question: string,
+  topic: string,
+  groups: FollowUpKeywordGroup[],
+  sources: Source[],
+  admissible: (sentence: SourceSentence) => boolean = () => true,
+): AnswerSentence[] {
   const questionStems = [...new Set(tokenize(question))];
   const topicStems = [...new Set(tokenize(topic))].filter((stem) => !questionStems.includes(stem));
-  const candidates = sources.flatMap(sentencesOf).map((sentence: SourceSentence) => {
+  const candidates = sources
+    .flatMap(sentencesOf)
+    .filter(admissible)
+    .map((sentence: SourceSentence) => {
     const stems = new Set(tokenize(sentence.text));
     const coverage = questionStems.length ? questionStems.filter((stem) => stems.has(stem)).length / questionStems.length : 0;
     const topical = topicStems.length ? topicStems.filter((stem) => stems.has(stem)).length / topicStems.length : 0;

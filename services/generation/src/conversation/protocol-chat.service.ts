@@ -9,6 +9,7 @@ import {
   type FollowUpCategory,
 } from '@cairn/rules';
 import { ContextSearch } from '../context/context-search.js';
+import { claimConflictWithSource } from '../grounding/claim-check.js';
 import type { ConversationBody } from '../protocols/protocol.schemas.js';
 import { screenQuery } from '../screening/query-screening.js';
 import { citationsAsSources, protocolCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
@@ -51,10 +52,12 @@ export class ProtocolChatService {
     if (refusal && refusal.category !== 'too_short') throw new AppError(400, refusal.category, refusal.message);
 
     const given = body.citations_list.length > 0 ? body.citations_list : protocolCitations(body.protocol_json);
-    const known = withProtocolSteps(citationsAsSources(given), body.protocol_json);
+    const cited = citationsAsSources(given);
+    const known = withProtocolSteps(cited, body.protocol_json);
     const found = body.enable_context_search ? await this.newSources(`${topic} ${message}`, uid, known) : [];
     const sources = [...known, ...found];
-    const sentences = answerSentences(message, topic, groups, sources);
+    const original = new Map([...cited, ...found].map((source) => [source.id, source.text]));
+    const sentences = answerSentences(message, topic, groups, sources, (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null);
     if (sentences.length === 0) {
       return { answer: NOT_FOUND, follow_up_questions: followUps, citations: [], uncertainty_note: UNCERTAIN, used_new_sources: false };
     }

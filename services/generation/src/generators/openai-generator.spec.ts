@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { Metrics } from '@cairn/platform';
 import { startOpenAiDouble, type OpenAiDouble } from '@cairn/testing';
+import type { ContextSearch } from '../context/context-search.js';
+import { GroundingMetrics } from '../grounding/grounding-metrics.js';
+import { ProtocolGenerationService } from '../protocols/protocol-generation.service.js';
 import { toSources } from '../sources/source.js';
 import { GenerationError, OpenAiGenerator } from './openai-generator.js';
 
@@ -71,5 +75,38 @@ describe('OpenAiGenerator against an OpenAI-compatible server', () => {
     const error = await generator.generate(request).catch((failure: Error) => failure);
     expect(error).toBeInstanceOf(GenerationError);
     expect(String((error as Error).message)).not.toContain('sk-secret-key');
+  });
+
+  it('returns none of the steps a model flipped against its sources, counting each by reason, and keeps the faithful one', async () => {
+    const snippets = [
+      { text: 'Give aspirin 300 mg chewed straight away to adults with suspected heart attack. Do not give aspirin to children under 16 years.', title: 'Heart attack', organization: 'NHS' },
+      { text: 'Do not give NSAIDs such as ibuprofen to patients with suspected dengue. Give paracetamol every 4 to 6 hours for fever.', title: 'Dengue', organization: 'WHO' },
+    ];
+    const flipped = {
+      title: 'Chest Pain and Fever',
+      steps: [
+        { text: 'Do not give aspirin 300 mg to adults with suspected heart attack.', explanation: 'Aspirin is harmful here.', citation: 1 },
+        { text: 'Give aspirin to children under 16 years.', explanation: '', citation: 1 },
+        { text: 'Give aspirin 300 g chewed straight away to adults with suspected heart attack.', explanation: '', citation: 1 },
+        { text: 'Give NSAIDs such as ibuprofen to patients with suspected dengue.', explanation: '', citation: 2 },
+        { text: 'Give paracetamol every 4 to 6 days for fever.', explanation: '', citation: 2 },
+        { text: 'Give aspirin 300 mg chewed straight away to pregnant women with suspected heart attack.', explanation: '', citation: 1 },
+        { text: 'Give paracetamol for fever every 4 to 6 hours.', explanation: 'Do not give NSAIDs in suspected dengue.', citation: 1 },
+      ],
+    };
+    server = await startOpenAiDouble({ chat: [recorded(flipped)] });
+    const metrics = new Metrics();
+    const noSearch = { search: async () => [] } as unknown as ContextSearch;
+    const service = new ProtocolGenerationService(new OpenAiGenerator({ baseURL: server.url, model: 'gpt-4o-mini' }), noSearch, new GroundingMetrics(metrics));
+    const protocol = await service.generate({ title: 'chest pain and fever', context_snippets: snippets, instructions: '' }, 'clinician-1');
+    expect(protocol.checklist.map(({ text, explanation, citation }) => ({ text, explanation, citation }))).toEqual([
+      { text: 'Give paracetamol for fever every 4 to 6 hours.', explanation: 'Do not give NSAIDs in suspected dengue.', citation: 2 },
+    ]);
+    const counted = await metrics.registry.getSingleMetricAsString('cairn_generated_steps_total');
+    expect(counted).toContain('cairn_generated_steps_total{generator="openai:gpt-4o-mini",outcome="dropped_polarity"} 3');
+    expect(counted).toContain('cairn_generated_steps_total{generator="openai:gpt-4o-mini",outcome="dropped_quantity"} 1');
+    expect(counted).toContain('cairn_generated_steps_total{generator="openai:gpt-4o-mini",outcome="dropped_frequency"} 1');
+    expect(counted).toContain('cairn_generated_steps_total{generator="openai:gpt-4o-mini",outcome="dropped_population"} 1');
+    expect(counted).toContain('cairn_generated_steps_total{generator="openai:gpt-4o-mini",outcome="recited"} 1');
   });
 });

@@ -1,34 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Counter } from 'prom-client';
-import { AppError, Metrics } from '@cairn/platform';
+import { AppError } from '@cairn/platform';
 import { classifyIntent } from '@cairn/rules';
+import { ContextSearch } from '../context/context-search.js';
 import { GENERATOR, type Generator } from '../generators/generator.port.js';
 import { groundSteps } from '../grounding/grounding-check.js';
+import { GroundingMetrics } from '../grounding/grounding-metrics.js';
 import { screenQuery } from '../screening/query-screening.js';
-import { toSources } from '../sources/source.js';
+import { MAX_SOURCES, toSources, type Snippet } from '../sources/source.js';
 import { assembleProtocol, type ProtocolResponse } from './protocol-assembler.js';
 import type { GenerateBody } from './protocol.schemas.js';
 
 export type GreetingResponse = ProtocolResponse & { category: 'greeting'; message: string };
 
-/** `POST /protocols/generate`: screen the query, number the sources, generate, ground, assemble. */
+/**
+ * `POST /protocols/generate`: screen the query, number the sources (found through search when the
+ * client sends none), generate, ground, assemble.
+ */
 @Injectable()
 export class ProtocolGenerationService {
-  private readonly grounding: Counter<'generator' | 'outcome'>;
-
   constructor(
     @Inject(GENERATOR) private readonly generator: Generator,
-    metrics: Metrics,
-  ) {
-    this.grounding = new Counter({
-      name: 'cairn_generated_steps_total',
-      help: 'Generated checklist steps by grounding outcome (supported, recited, dropped)',
-      labelNames: ['generator', 'outcome'],
-      registers: [metrics.registry],
-    });
-  }
+    private readonly contextSearch: ContextSearch,
+    private readonly grounding: GroundingMetrics,
+  ) {}
 
-  async generate(body: GenerateBody): Promise<ProtocolResponse | GreetingResponse> {
+  async generate(body: GenerateBody, uid: string): Promise<ProtocolResponse | GreetingResponse> {
     const query = body.title.replace(/\s+/g, ' ').trim();
     const refusal = screenQuery(query);
     if (refusal?.category === 'greeting') {
@@ -36,10 +32,25 @@ export class ProtocolGenerationService {
     }
     if (refusal) throw new AppError(400, refusal.category, refusal.message);
     const intent = classifyIntent(query);
-    const sources = toSources(body.context_snippets.length > 0 ? body.context_snippets : [query]);
+    const sources = toSources(body.context_snippets.length > 0 ? body.context_snippets : await this.searchedSnippets(query, uid));
+    if (sources.length === 0) return assembleProtocol({ query, intent, sources, steps: [], region: body.region, year: body.year });
     const generated = await this.generator.generate({ title: query, intent, sources, instructions: body.instructions });
     const { steps, report } = groundSteps(generated.steps, sources);
-    for (const [outcome, count] of Object.entries(report)) this.grounding.inc({ generator: this.generator.name, outcome }, count);
+    this.grounding.record(this.generator.name, report);
     return assembleProtocol({ query, intent, sources, steps, generatedTitle: generated.title, region: body.region, year: body.year });
+  }
+
+  /** The query alone is not a source: the passages search finds for it in the user's scope are. */
+  private async searchedSnippets(query: string, uid: string): Promise<Snippet[]> {
+    const passages = await this.contextSearch.search(query, uid, MAX_SOURCES);
+    return passages.map((passage) => ({
+      text: passage.body,
+      title: passage.title,
+      organization: passage.organization,
+      year: passage.year,
+      region: passage.region,
+      url: passage.url,
+      section: passage.section,
+    }));
   }
 }

@@ -22,8 +22,8 @@ export class ProtocolsController {
 
   @Post('generate')
   @HttpCode(200)
-  generate(@Body(new ZodPipe(generateBodySchema, 'invalid_input')) body: GenerateBody) {
-    return this.generation.generate(body);
+  generate(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(generateBodySchema, 'invalid_input')) body: GenerateBody) {
+    return this.generation.generate(body, user.uid);
   }
 
   @Post('conversation')

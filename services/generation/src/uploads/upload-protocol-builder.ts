@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { classifyIntent } from '@cairn/rules';
 import { GENERATOR, type Generator } from '../generators/generator.port.js';
 import { groundSteps } from '../grounding/grounding-check.js';
+import { GroundingMetrics } from '../grounding/grounding-metrics.js';
 import { assembleProtocol, DEFAULT_REGION } from '../protocols/protocol-assembler.js';
 import type { Source } from '../sources/source.js';
 import type { ProtocolCandidate } from './extracted-document.js';
@@ -58,7 +59,10 @@ export function candidateSources(candidate: ProtocolCandidate): Source[] {
 /** One protocol from one part of an uploaded document: the same generator and grounding check as `/protocols/generate`. */
 @Injectable()
 export class UploadProtocolBuilder {
-  constructor(@Inject(GENERATOR) private readonly generator: Generator) {}
+  constructor(
+    @Inject(GENERATOR) private readonly generator: Generator,
+    private readonly grounding: GroundingMetrics,
+  ) {}
 
   async build(candidate: ProtocolCandidate, customPrompt: string, sourceRef: string): Promise<GeneratedUploadProtocol | null> {
     const sources = candidateSources(candidate);
@@ -67,7 +71,8 @@ export class UploadProtocolBuilder {
     const instructions = customPrompt ? `${UPLOAD_INSTRUCTIONS}\nThe clinician asks: ${customPrompt}` : UPLOAD_INSTRUCTIONS;
     const focus = customPrompt ? `${candidate.title} ${customPrompt}` : candidate.title;
     const generated = await this.generator.generate({ title: focus, intent, sources, instructions });
-    const { steps } = groundSteps(generated.steps, sources);
+    const { steps, report } = groundSteps(generated.steps, sources);
+    this.grounding.record(this.generator.name, report);
     if (steps.length === 0) return null;
     const year = candidate.year ?? new Date().getFullYear();
     const protocol = assembleProtocol({ query: candidate.title, intent, sources, steps, generatedTitle: candidate.title, region: DEFAULT_REGION, year });
