@@ -15,6 +15,17 @@ export interface ContextPassage {
   relevance: number;
 }
 
+/** A passage as a snippet with its provenance, as `/protocols/generate` takes it. */
+export const passageSnippet = (passage: ContextPassage) => ({
+  text: passage.body,
+  title: passage.title,
+  organization: passage.organization,
+  year: passage.year,
+  region: passage.region,
+  url: passage.url,
+  section: passage.section,
+});
+
 /** Asks the search service for passages over the bus (search.requested → search.answered). */
 @Injectable()
 export class ContextSearch implements OnModuleInit, OnApplicationShutdown {

@@ -8,7 +8,7 @@ import {
   validateChatMessage,
   type FollowUpCategory,
 } from '@cairn/rules';
-import { ContextSearch } from '../context/context-search.js';
+import { ContextSearch, passageSnippet } from '../context/context-search.js';
 import { claimConflictWithSource } from '../grounding/claim-check.js';
 import type { ConversationBody } from '../protocols/protocol.schemas.js';
 import { screenQuery } from '../screening/query-screening.js';
@@ -90,15 +90,6 @@ export class ProtocolChatService {
     let next = Math.max(0, ...known.map((source) => source.id)) + 1;
     return passages
       .filter((passage) => !seen.has(passage.body.slice(0, 200)))
-      .map((passage) => ({
-        id: next++,
-        text: passage.body,
-        title: passage.title,
-        organization: passage.organization,
-        year: passage.year,
-        region: passage.region,
-        url: passage.url,
-        section: passage.section,
-      }));
+      .map((passage) => ({ id: next++, ...passageSnippet(passage) }));
   }
 }

@@ -1,3 +1,4 @@
+import type { ChecklistStep, ProtocolCitation } from '@cairn/contracts';
 import type { Intent } from '@cairn/rules';
 import type { CitedStep } from '../grounding/grounding-check.js';
 import type { Source } from '../sources/source.js';
@@ -5,24 +6,6 @@ import type { Source } from '../sources/source.js';
 export const DEFAULT_REGION = 'Global';
 export const DEFAULT_ORGANIZATION = 'Cairn';
 export const MAX_CITATIONS = 6;
-
-export interface ChecklistStep {
-  step: number;
-  text: string;
-  explanation: string;
-  citation: number;
-  citations: number[];
-}
-
-export interface ProtocolCitation {
-  id: number;
-  source: string;
-  organization: string;
-  year: number | null;
-  region: string;
-  url: string;
-  excerpt: string;
-}
 
 export interface ProtocolResponse {
   title: string;

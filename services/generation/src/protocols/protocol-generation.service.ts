@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@cairn/platform';
 import { classifyIntent } from '@cairn/rules';
-import { ContextSearch } from '../context/context-search.js';
+import { ContextSearch, passageSnippet } from '../context/context-search.js';
 import { GENERATOR, type Generator } from '../generators/generator.port.js';
 import { groundSteps } from '../grounding/grounding-check.js';
 import { GroundingMetrics } from '../grounding/grounding-metrics.js';
@@ -43,14 +43,6 @@ export class ProtocolGenerationService {
   /** The query alone is not a source: the passages search finds for it in the user's scope are. */
   private async searchedSnippets(query: string, uid: string): Promise<Snippet[]> {
     const passages = await this.contextSearch.search(query, uid, MAX_SOURCES);
-    return passages.map((passage) => ({
-      text: passage.body,
-      title: passage.title,
-      organization: passage.organization,
-      year: passage.year,
-      region: passage.region,
-      url: passage.url,
-      section: passage.section,
-    }));
+    return passages.map(passageSnippet);
   }
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { DocumentSection, ExtractedText } from './extracted-document.js';
+import type { ExtractedSection, ExtractedText } from '@cairn/contracts';
 import { MAX_CANDIDATES_PER_DOCUMENT, protocolCandidates } from './protocol-candidates.js';
 
 const body = (topic: string) => `Assess every patient with ${topic} on arrival and record the findings. `.repeat(5).trim();
-const section = (heading: string, headingSize: number, text: string, page = 1): DocumentSection => ({ heading, headingSize, text, page });
-const document = (sections: DocumentSection[], title: string | null = 'Ward guideline'): ExtractedText => ({ sourceFile: 'ward_guideline.pdf', title, year: 2024, pages: 3, sections });
+const section = (heading: string, headingSize: number, text: string, page = 1): ExtractedSection => ({ heading, headingSize, text, page });
+const document = (sections: ExtractedSection[], title: string | null = 'Ward guideline'): ExtractedText => ({ sourceFile: 'ward_guideline.pdf', title, year: 2024, pages: 3, sections });
 
 describe('protocolCandidates', () => {
   it('splits a document at its top-level headings; smaller headings stay inside their chapter', () => {

@@ -1,16 +1,16 @@
 import { tokenize } from '@cairn/rules';
-import type { DocumentSection, ExtractedText, ProtocolCandidate } from './extracted-document.js';
+import type { ExtractedSection, ExtractedText, ProtocolCandidate } from '@cairn/contracts';
 
 /** A part shorter than this is too thin for a protocol of its own and joins its neighbour. */
 const MIN_CANDIDATE_WORDS = 30;
 export const MAX_CANDIDATES_PER_DOCUMENT = 100;
 
-const words = (sections: DocumentSection[]) => sections.reduce((sum, section) => sum + section.text.split(/\s+/).filter(Boolean).length, 0);
+const words = (sections: ExtractedSection[]) => sections.reduce((sum, section) => sum + section.text.split(/\s+/).filter(Boolean).length, 0);
 
 const fileTitle = (sourceFile: string) => sourceFile.replace(/\.pdf$/i, '').replace(/[_]+/g, ' ').trim() || sourceFile;
 
 /** The largest heading size that opens at least two sections: the document's protocol level. */
-function protocolLevel(sections: DocumentSection[]): number | null {
+function protocolLevel(sections: ExtractedSection[]): number | null {
   const counts = new Map<number, number>();
   for (const section of sections) if (section.heading) counts.set(section.headingSize, (counts.get(section.headingSize) ?? 0) + 1);
   const sizes = [...counts].filter(([, count]) => count >= 2).map(([size]) => size);

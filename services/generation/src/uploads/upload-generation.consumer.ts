@@ -1,17 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { Topics, type ExtractedDocument } from '@cairn/contracts';
+import { Topics, type ExtractedDocument, type ExtractedDocumentRef, type ExtractedText, type GeneratedUploadProtocol, type ProtocolCandidate } from '@cairn/contracts';
 import { BLOB_STORE, crashPoint, EVENT_BUS, type BlobStore, type EventBus, type EventEnvelope } from '@cairn/platform';
-import type { ExtractedText, ProtocolCandidate } from './extracted-document.js';
 import { protocolCandidates } from './protocol-candidates.js';
-import { UploadProtocolBuilder, type GeneratedUploadProtocol } from './upload-protocol-builder.js';
+import { UploadProtocolBuilder } from './upload-protocol-builder.js';
 
 const GROUP = 'generation';
-
-interface DocumentRef {
-  index: number;
-  sourceFile: string;
-  textRef: string;
-}
 
 type UploadRequest = EventEnvelope<typeof Topics.uploadExtracted.schema> | EventEnvelope<typeof Topics.uploadRegenerationRequested.schema>;
 
@@ -45,9 +38,9 @@ export class UploadGenerationConsumer implements OnModuleInit {
     return blob ? (JSON.parse(blob.toString('utf8')) as T) : null;
   }
 
-  private async documents(payload: { documents: ExtractedDocument[]; documentsRef: string }): Promise<DocumentRef[] | null> {
+  private async documents(payload: { documents: ExtractedDocument[]; documentsRef: string }): Promise<Pick<ExtractedDocumentRef, 'index' | 'sourceFile' | 'textRef'>[] | null> {
     if (payload.documents.length > 0) return payload.documents.map((doc, index) => ({ index, sourceFile: doc.sourceFile, textRef: doc.textRef }));
-    return this.json<DocumentRef[]>(payload.documentsRef);
+    return this.json<ExtractedDocumentRef[]>(payload.documentsRef);
   }
 
   private async generateUpload(event: UploadRequest): Promise<void> {

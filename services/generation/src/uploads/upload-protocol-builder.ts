@@ -5,7 +5,7 @@ import { groundSteps } from '../grounding/grounding-check.js';
 import { GroundingMetrics } from '../grounding/grounding-metrics.js';
 import { assembleProtocol, DEFAULT_REGION } from '../protocols/protocol-assembler.js';
 import type { Source } from '../sources/source.js';
-import type { ProtocolCandidate } from './extracted-document.js';
+import type { GeneratedUploadProtocol, ProtocolCandidate } from '@cairn/contracts';
 
 export const UPLOAD_ORGANIZATION = 'User upload';
 /** Sources per protocol: a part of a document is cut into passages of about this length. */
@@ -13,18 +13,6 @@ const SOURCE_CHARACTERS = 1200;
 const MAX_SOURCES = 12;
 const UPLOAD_INSTRUCTIONS =
   'Build a step-by-step clinical checklist only from the numbered sources, which are sections of a document the clinician uploaded. Each step cites the number of the source it came from. No source tags in the text.';
-
-/** The generated protocol as uploads stores it (preview, then index). */
-export interface GeneratedUploadProtocol {
-  title: string;
-  intent: string;
-  source_file: string;
-  organization: string;
-  region: string;
-  year: number;
-  protocol_data: ReturnType<typeof assembleProtocol> & { source_file: string };
-  source_ref: string;
-}
 
 /** Cuts a part of a document into numbered sources, each citing the file and page it starts on. */
 export function candidateSources(candidate: ProtocolCandidate): Source[] {

@@ -1,10 +1,10 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { Topics, type UploadGenerated, type ProtocolRegenerated } from '@cairn/contracts';
+import { Topics, type GeneratedUploadProtocol, type ProtocolRegenerated, type UploadGenerated } from '@cairn/contracts';
 import { BLOB_STORE, EVENT_BUS, type BlobStore, type EventBus, type EventEnvelope } from '@cairn/platform';
 import { uploadBlobs } from '../jobs/upload-job.js';
 import { UploadJobsRepository } from '../jobs/upload-jobs.repository.js';
 import { UploadWorker } from '../jobs/upload-worker.js';
-import { toProtocolDocument, type GeneratedProtocol } from '../library/user-protocol.js';
+import { toProtocolDocument } from '../library/user-protocol.js';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
 
 const GROUP = 'uploads';
@@ -45,7 +45,7 @@ export class GenerationResultsConsumer implements OnModuleInit {
       return;
     }
     this.worker.answered(job.id);
-    const generated = answer.error ? null : await this.readResult<GeneratedProtocol[]>(answer.resultRef);
+    const generated = answer.error ? null : await this.readResult<GeneratedUploadProtocol[]>(answer.resultRef);
     if (!generated) {
       await this.jobs.update(job.id, { status: 'error', stage: 'done', error: answer.error || 'Protocol generation failed.' });
       await this.jobs.stopRunning(job.userId, job.id);
@@ -80,7 +80,7 @@ export class GenerationResultsConsumer implements OnModuleInit {
     const answer: ProtocolRegenerated = event.payload;
     const protocol = await this.protocols.get(answer.ownerId, answer.protocolId);
     if (!protocol?.regenerating) return;
-    const generated = answer.error ? null : await this.readResult<GeneratedProtocol>(answer.resultRef);
+    const generated = answer.error ? null : await this.readResult<GeneratedUploadProtocol>(answer.resultRef);
     if (answer.resultRef) await this.blobs.delete(answer.resultRef);
     if (!generated) {
       await this.protocols.update(protocol.userId, protocol.protocolId, { regenerating: false });

@@ -12,15 +12,7 @@ import {
   type PdfSection,
   type ZipLimits,
 } from '@cairn/documents';
-
-/** The text of one document of an upload, as stored for generation (claim check). */
-export interface ExtractedText {
-  sourceFile: string;
-  title: string | null;
-  year: number | null;
-  pages: number;
-  sections: PdfSection[];
-}
+import type { ExtractedText } from '@cairn/contracts';
 
 /** What happened to one file of an upload; shown in the upload status. */
 export interface FileReport {

@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Topics } from '@cairn/contracts';
+import { Topics, type ExtractedDocumentRef } from '@cairn/contracts';
 import { ZipRejectedError } from '@cairn/documents';
 import { BLOB_STORE, crashPoint, EVENT_BUS, PLATFORM_CONFIG, type BlobStore, type EventBus, type PlatformConfig } from '@cairn/platform';
 import { extractUpload, ExtractionStopped, type FileReport } from '../extraction/document-extractor.js';
@@ -134,7 +134,7 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
     if (!original) return this.abandon(job, 'The uploaded file was lost before it could be read. Please upload it again.');
     await pipeline(original, createWriteStream(path));
     const files: FileReport[] = [];
-    const documents: { index: number; sourceFile: string; textRef: string; pages: number }[] = [];
+    const documents: ExtractedDocumentRef[] = [];
     try {
       await extractUpload(path, job.fileType, job.filename, {
         tempDir: this.tempDir,

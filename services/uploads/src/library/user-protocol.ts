@@ -1,57 +1,19 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { ProtocolDocumentSchema } from '@cairn/contracts';
+import type { GeneratedProtocolData, GeneratedUploadProtocol, ProtocolDocumentSchema } from '@cairn/contracts';
 
 /** A protocol generated from an upload: a preview until approved, then part of the user's index. */
-export interface UserProtocol {
+export interface UserProtocol extends Omit<GeneratedUploadProtocol, 'source_ref'> {
   id: string;
   userId: string;
   protocolId: string;
   uploadId: string;
   state: 'preview' | 'indexed';
-  title: string;
-  intent: string;
-  source_file: string;
-  organization: string;
-  region: string;
-  year: number;
-  protocol_data: ProtocolData;
-  /** Blob key of the sections the protocol was generated from (for regeneration). */
+  protocol_data: GeneratedProtocolData;
+  /** Blob key of the part of the document the protocol was generated from (for regeneration). */
   sourceRef: string;
   regenerating: boolean;
   created_at: string;
   updated_at: string;
-}
-
-export interface ChecklistStep {
-  step: number;
-  text: string;
-  explanation: string;
-  citation: number;
-  citations: number[];
-}
-
-export interface ProtocolData {
-  title: string;
-  intent: string;
-  organization: string;
-  region: string;
-  year: number;
-  lastUpdated: string;
-  checklist: ChecklistStep[];
-  citations: { id: number; source: string; organization: string; year: number | null; region: string; url: string; excerpt: string }[];
-  [field: string]: unknown;
-}
-
-/** What generation hands back for one protocol (the JSON behind `upload.generated` / `protocol.regenerated`). */
-export interface GeneratedProtocol {
-  title: string;
-  intent: string;
-  source_file: string;
-  organization: string;
-  region: string;
-  year: number;
-  protocol_data: ProtocolData;
-  source_ref: string;
 }
 
 /** Spec §3 "Uploaded (indexed) protocol", with `steps` and `step_details` beside the checklist. */
