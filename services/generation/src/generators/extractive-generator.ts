@@ -33,6 +33,7 @@ function explanationFor(step: ScoredSentence, pool: ScoredSentence[], used: Set<
  */
 export class ExtractiveGenerator implements Generator {
   readonly name = 'extractive';
+  readonly followsInstructions = false;
 
   async generate(request: GenerationRequest): Promise<GeneratedProtocol> {
     const stems = [...new Set(tokenize(request.title))];

@@ -20,5 +20,7 @@ export interface GeneratedProtocol {
 /** Turns numbered sources into checklist steps, each citing the source it came from. */
 export interface Generator {
   readonly name: string;
+  /** Whether free-text instructions steer it (a language model); otherwise only their words can. */
+  readonly followsInstructions: boolean;
   generate(request: GenerationRequest): Promise<GeneratedProtocol>;
 }

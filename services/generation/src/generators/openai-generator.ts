@@ -60,6 +60,7 @@ export class GenerationError extends Error {
  */
 export class OpenAiGenerator implements Generator {
   readonly name: string;
+  readonly followsInstructions = true;
   private readonly client: OpenAI;
   /** The system prompt and the request template, read once. */
   private prompts: Promise<[string, string]> | null = null;

@@ -58,7 +58,7 @@ export class UploadGenerationConsumer implements OnModuleInit {
       for (const document of documents) {
         const text = await this.json<ExtractedText>(document.textRef);
         if (!text) continue;
-        for (const [index, candidate] of protocolCandidates(text, customPrompt).entries()) {
+        for (const [index, candidate] of protocolCandidates(text, this.builder.focusTerms(customPrompt)).entries()) {
           const sourceRef = `${prefix}/sources/${document.index}-${index}.json`;
           const protocol = await this.builder.build(candidate, customPrompt, sourceRef);
           if (!protocol) continue;

@@ -52,13 +52,21 @@ export class UploadProtocolBuilder {
     private readonly grounding: GroundingMetrics,
   ) {}
 
+  /**
+   * The words of the custom instructions that choose and order a document's parts: all of them for
+   * a generator that cannot follow instructions, none for one that can (it reads them itself).
+   */
+  focusTerms(customPrompt: string): string {
+    return this.generator.followsInstructions ? '' : customPrompt;
+  }
+
   async build(candidate: ProtocolCandidate, customPrompt: string, sourceRef: string): Promise<GeneratedUploadProtocol | null> {
     const sources = candidateSources(candidate);
     if (sources.length === 0) return null;
     const intent = classifyIntent(`${candidate.title} ${customPrompt}`);
     const instructions = customPrompt ? `${UPLOAD_INSTRUCTIONS}\nThe clinician asks: ${customPrompt}` : UPLOAD_INSTRUCTIONS;
-    const focus = customPrompt ? `${candidate.title} ${customPrompt}` : candidate.title;
-    const generated = await this.generator.generate({ title: focus, intent, sources, instructions });
+    const focus = this.focusTerms(customPrompt);
+    const generated = await this.generator.generate({ title: focus ? `${candidate.title} ${focus}` : candidate.title, intent, sources, instructions });
     const { steps, report } = groundSteps(generated.steps, sources);
     this.grounding.record(this.generator.name, report);
     if (steps.length === 0) return null;
