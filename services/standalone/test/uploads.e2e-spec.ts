@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ocrAvailable } from '@cairn/documents';
 import { Topics } from '@cairn/contracts';
-import { DocumentStores, EVENT_BUS, type EventBus } from '@cairn/platform';
-import { scannedPdf, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
+import { BLOB_STORE, DocumentStores, EVENT_BUS, type BlobStore, type EventBus } from '@cairn/platform';
+import { documentStoreBackends, scannedPdf, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
 import { StandaloneModule } from '../src/index.js';
 import { corruptPdf, encryptedPdf, guidelinePdf, markEncrypted, zeroPagePdf, zip } from './uploads-fixtures.js';
 import { settled, uploadsClient, type UploadUser } from './uploads-client.js';
@@ -14,8 +14,18 @@ import { settled, uploadsClient, type UploadUser } from './uploads-client.js';
 const withOcr = await ocrAvailable();
 const relevanceOf = (hit: { relevance?: number; score: number }) => hit.relevance ?? hit.score;
 
-describe('uploads: a hospital guideline becomes personal protocols (standalone)', () => {
+/** Each document store with its blob store: SQLite with files, MongoDB (or its wire-level double) with GridFS. */
+const backends = documentStoreBackends().map((backend) => ({
+  name: backend.name,
+  start: async () => {
+    const started = await backend.start();
+    return { ...started, env: started.env.DOCUMENT_STORE === 'mongo' ? { ...started.env, BLOB_STORE: 'gridfs' } : started.env };
+  },
+}));
+
+describe.each(backends)('uploads: a hospital guideline becomes personal protocols (standalone on $name)', (backend) => {
   let server: TestApp;
+  let stopStore: () => Promise<void>;
   let client: ReturnType<typeof uploadsClient>;
   let alice: UploadUser;
   let bob: UploadUser;
@@ -26,20 +36,22 @@ describe('uploads: a hospital guideline becomes personal protocols (standalone)'
     const status = await client.waitFor(user, started.body.upload_id, settled);
     return { uploadId: started.body.upload_id as string, status };
   };
-  const userBlobs = (user: UploadUser) => {
-    const dir = join(server.config.DATA_DIR, 'blobs', 'objects', 'users', user.uid);
-    const walk = (path: string): string[] => (existsSync(path) ? readdirSync(path, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(path, entry.name)) : [join(path, entry.name)])) : []);
-    return walk(dir).map((file) => file.slice(dir.length + 1));
+  const userBlobs = async (user: UploadUser) => {
+    const prefix = `users/${user.uid}`;
+    return (await (server.app.get(BLOB_STORE) as BlobStore).list(prefix)).map((key) => key.slice(prefix.length + 1));
   };
 
   beforeAll(async () => {
-    server = await startTestApp((config) => StandaloneModule.forRoot(config), { service: 'standalone', prefix: 'api', env: { EMBEDDER: 'none' } });
+    const store = await backend.start();
+    stopStore = store.stop;
+    server = await startTestApp((config) => StandaloneModule.forRoot(config), { service: 'standalone', prefix: 'api', env: { ...store.env, EMBEDDER: 'none' } });
     client = uploadsClient(server.url, server.request);
     alice = await signUpTestUser(server, 'Alice');
     bob = await signUpTestUser(server, 'Bob');
   }, 120_000);
   afterAll(async () => {
     await server.close();
+    await stopStore();
   });
 
   it('turns a guideline PDF into one protocol per chapter, citing file and page, awaiting approval', async () => {
@@ -78,7 +90,7 @@ describe('uploads: a hospital guideline becomes personal protocols (standalone)'
       const theirs = await client.search(bob, 'Antivenom treatment anti-snake venom clotting test', mode);
       expect(theirs.body.hits.every((hit: { source: { title: string } }) => hit.source.title !== 'Antivenom treatment')).toBe(true);
     }
-    expect(userBlobs(alice).filter((file) => file.startsWith(`uploads/${uploadId}`))).toEqual([]);
+    expect((await userBlobs(alice)).filter((file) => file.startsWith(`uploads/${uploadId}`))).toEqual([]);
   });
 
   it('renames and deletes protocols, and search follows; delete all empties the index and the blobs', async () => {
@@ -102,7 +114,7 @@ describe('uploads: a hospital guideline becomes personal protocols (standalone)'
     await (server.app.get(EVENT_BUS) as { idle?: () => Promise<void> }).idle?.();
     expect((await client.protocols(user)).body).toEqual({ success: true, protocols: [], total: 0 });
     expect((await client.search(user, 'Ward snakebite checklist antivenom', 'user_only')).body.hits).toEqual([]);
-    expect(userBlobs(user)).toEqual([]);
+    expect(await userBlobs(user)).toEqual([]);
   });
 
   it('reads every PDF of a ZIP and lists what it skipped; one bad file never fails the rest', async () => {
@@ -158,7 +170,7 @@ describe('uploads: a hospital guideline becomes personal protocols (standalone)'
     expect(noFile.status).toBe(400);
     const jobs = await client.protocols(alice);
     expect(jobs.status).toBe(200);
-    expect(userBlobs(alice).filter((file) => file.endsWith('/original'))).toEqual([]);
+    expect((await userBlobs(alice)).filter((file) => file.endsWith('/original'))).toEqual([]);
   });
 
   it('stops reading an upload over 100 MB at once with 413 and the spec\'s message', async () => {
@@ -200,7 +212,7 @@ describe('uploads: a hospital guideline becomes personal protocols (standalone)'
     await sleep(1500);
     expect((await client.status(user, first.body.upload_id)).body).toMatchObject({ status: 'cancelled', error: null });
     expect((await client.preview(user, first.body.upload_id)).body.protocols).toEqual([]);
-    expect(userBlobs(user)).toEqual([]);
+    expect(await userBlobs(user)).toEqual([]);
     expect((await client.upload(user, 'snakebite.pdf', guidelinePdf())).status).toBe(202);
     expect((await client.cancel(alice, otherUser.body.upload_id)).status).toBeLessThan(500);
   });
@@ -254,7 +266,7 @@ describe('uploads: a hospital guideline becomes personal protocols (standalone)'
     const deleted = await server.request('DELETE', `/users/${user.uid}`, { token: user.token, body: { password: 'Sup3rSecret' } });
     expect(deleted.status).toBeLessThan(300);
     await (server.app.get(EVENT_BUS) as { idle(): Promise<void> }).idle();
-    expect(userBlobs(user)).toEqual([]);
+    expect(await userBlobs(user)).toEqual([]);
     const store = server.app.get(DocumentStores).get('uploads');
     expect(await store.collection<{ id: string; userId: string }>('user_protocols').count({ userId: user.uid })).toBe(0);
     expect(await store.collection<{ id: string; userId: string }>('upload_jobs').count({ userId: user.uid })).toBe(0);

@@ -68,6 +68,18 @@ export function describeBlobStoreContract(adapter: string, open: () => Promise<B
       expect(await blobs.deletePrefix(mine)).toBe(0);
     });
 
+    it('lists the keys under a prefix, and only those', async () => {
+      const mine = prefix();
+      await blobs.put(`${mine}/uploads/u1/b`, Buffer.from('b'));
+      await blobs.put(`${mine}/a`, Buffer.from('a'));
+      await blobs.put(`${mine}/a`, Buffer.from('a again'));
+      await blobs.put(`${mine}x/c`, Buffer.from('c'));
+      expect(await blobs.list(mine)).toEqual([`${mine}/a`, `${mine}/uploads/u1/b`]);
+      expect(await blobs.list(`${mine}/uploads`)).toEqual([`${mine}/uploads/u1/b`]);
+      expect(await blobs.list(`${mine}/a`)).toEqual([]);
+      expect(await blobs.list(prefix())).toEqual([]);
+    });
+
     it('finds nothing beneath a blob, and never counts a blob named like the prefix as under it', async () => {
       const key = `${prefix()}/upload`;
       await blobs.put(key, Buffer.from('x'));

@@ -17,6 +17,8 @@ export interface BlobStore {
   stream(key: string): Promise<Readable | null>;
   stat(key: string): Promise<BlobInfo | null>;
   delete(key: string): Promise<boolean>;
+  /** Keys of every blob whose key starts with `prefix` followed by a slash, sorted. */
+  list(prefix: string): Promise<string[]>;
   /** Deletes every blob whose key starts with `prefix` followed by a slash; returns how many. */
   deletePrefix(prefix: string): Promise<number>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertBlobKey, type BlobInfo, type BlobStore } from '../blob-store.port.js';
@@ -62,6 +62,20 @@ export class FileBlobStore implements BlobStore {
       return true;
     } catch (error) {
       if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    const dir = this.path(prefix);
+    try {
+      const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => `${prefix}/${relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/')}`)
+        .sort();
+    } catch (error) {
+      if (isMissing(error)) return [];
       throw error;
     }
   }

@@ -92,6 +92,12 @@ export class GridFsBlobStore implements BlobStore {
     return (await this.removeFiles({ filename: assertBlobKey(key) })).length > 0;
   }
 
+  async list(prefix: string): Promise<string[]> {
+    const { files } = await this.bucket;
+    const found = await files.find({ filename: { $regex: `^${escapeRegex(`${assertBlobKey(prefix)}/`)}` } }, { projection: { filename: 1 } }).toArray();
+    return [...new Set(found.map((file) => file.filename))].sort();
+  }
+
   async deletePrefix(prefix: string): Promise<number> {
     const below = `${assertBlobKey(prefix)}/`;
     const removed = await this.removeFiles({ filename: { $regex: `^${escapeRegex(below)}` } });
