@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './citations.js';
+export * from './follow-up-detection.js';
 export * from './follow-ups.js';
 export * from './generate-request.js';
 export * from './intent.js';
