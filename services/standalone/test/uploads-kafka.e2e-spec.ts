@@ -40,8 +40,13 @@ describe('the upload event flow over Kafka (librdkafka mock cluster)', () => {
     const status = await client.waitFor(user, started.body.upload_id, settled, 90_000);
     expect(status).toMatchObject({ status: 'awaiting_approval', protocols_extracted: 2 });
     expect((await client.approve(user, started.body.upload_id)).body.protocols_indexed).toBe(2);
-    const found = await eventually(() => client.search(user, 'Antivenom treatment', 'user_only'), (response) => response.body.hits.length > 0);
-    expect(found.body.hits[0].source.title).toBe('Antivenom treatment');
+    const protocolCount = async () => (await client.protocols(user)).body.total;
+    expect(await protocolCount()).toBe(2);
+    const bothIndexed = (response: { body: { hits: { source: { title: string } }[] } }) =>
+      ['Antivenom treatment', 'Snakebite first aid'].every((title) => response.body.hits.some((hit) => hit.source.title === title));
+    const found = await eventually(() => client.search(user, 'Antivenom treatment snakebite first aid', 'user_only'), bothIndexed);
+    expect(bothIndexed(found)).toBe(true);
+    expect((await client.search(user, 'Antivenom treatment', 'user_only')).body.hits[0].source.title).toBe('Antivenom treatment');
     const antivenom = (await client.protocols(user)).body.protocols.find((p: { title: string }) => p.title === 'Antivenom treatment');
     await server.request('DELETE', `/users/${user.uid}/protocols/${antivenom.id}`, { token: user.token });
     const gone = await eventually(
