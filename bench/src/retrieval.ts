@@ -71,7 +71,7 @@ async function main(): Promise<void> {
         const ranked = result.hits.map((hit) => hit.id);
         ndcg.push(ndcgAt(ranked, judgements, 10));
         recall.push(recallAt(ranked, judgements, 100));
-        result.hits.forEach((hit, rank) => run.push(`${queryId} Q0 ${hit.id} ${rank + 1} ${hit.score.toFixed(6)} cairn-${configuration.mode}`));
+        result.hits.forEach((hit, rank) => run.push(`${queryId} Q0 ${hit.id} ${rank + 1} ${hit.fusion_score.toFixed(6)} cairn-${configuration.mode}`));
       }
       if (split === 'test' && configuration.enhance) {
         writeFileSync(join(outDir, `nfcorpus-test-${configuration.mode}.trec`), `${run.join('\n')}\n`);

@@ -71,7 +71,7 @@ describe('search service', () => {
     expect(response.body.hits[0]).toEqual({
       id: expect.any(String),
       score: expect.any(Number),
-      relevance: expect.any(Number),
+      fusion_score: expect.any(Number),
       source: {
         title: expect.any(String),
         organization: expect.stringMatching(/^(WHO|CDC|NHS|ICMR)$/),
@@ -92,7 +92,7 @@ describe('search service', () => {
       const response = await api.request('POST', `/protocols/search?enhance_query=true${params}`, { token: alice.token, body: { query } });
       const top = response.body.hits[0].source;
       expect(`${top.title} ${top.disease}`).toMatch(EXPECTED_TOPIC[query as keyof typeof EXPECTED_TOPIC]);
-      expect(response.body.hits[0].relevance).toBeGreaterThanOrEqual(6);
+      expect(response.body.hits[0].score).toBeGreaterThanOrEqual(6);
     }
   });
 
@@ -126,9 +126,9 @@ describe('search service', () => {
       'Raise the dose by 2 units every 3 days until fasting glucose is 4 to 7 mmol/L.',
     ]);
     const offTopic = await search(carol, { query: 'dengue warning signs' }, '&search_mode=user_only');
-    expect(offTopic.body.hits.length === 0 || offTopic.body.hits[0].relevance < 6).toBe(true);
+    expect(offTopic.body.hits.length === 0 || offTopic.body.hits[0].score < 6).toBe(true);
     const onTopic = await search(carol, { query: 'insulin dose for type 2 diabetes' }, '&search_mode=user_only');
-    expect(onTopic.body.hits[0].relevance).toBeGreaterThanOrEqual(6);
+    expect(onTopic.body.hits[0].score).toBeGreaterThanOrEqual(6);
   });
 
   it('re-indexes an updated protocol and removes deleted ones and erased users', async () => {

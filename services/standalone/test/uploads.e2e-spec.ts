@@ -12,7 +12,6 @@ import { corruptPdf, encryptedPdf, guidelinePdf, markEncrypted, zeroPagePdf, zip
 import { settled, uploadsClient, type UploadUser } from './uploads-client.js';
 
 const withOcr = await ocrAvailable();
-const relevanceOf = (hit: { relevance?: number; score: number }) => hit.relevance ?? hit.score;
 
 /** Each document store with its blob store: SQLite with files, MongoDB (or its wire-level double) with GridFS. */
 const backends = documentStoreBackends().map((backend) => ({
@@ -83,7 +82,7 @@ describe.each(backends)('uploads: a hospital guideline becomes personal protocol
 
     const mine = await client.search(alice, 'Antivenom treatment', 'user_only');
     expect(mine.body.hits[0].source.title).toBe('Antivenom treatment');
-    expect(relevanceOf(mine.body.hits[0])).toBeGreaterThanOrEqual(6);
+    expect(mine.body.hits[0].score).toBeGreaterThanOrEqual(6);
     const global = await client.search(alice, 'Antivenom treatment', 'global_only');
     expect(global.body.hits.every((hit: { source: { owner: string } }) => hit.source.owner === 'global')).toBe(true);
     for (const mode of ['mixed', 'user_only', 'global_only'] as const) {

@@ -13,7 +13,7 @@ export type SearchDecision =
 export function decideAfterSearch(result: SearchResult, scope: SearchScope): SearchDecision {
   if (scope !== 'user') return { kind: 'generate' };
   if (result.hits.length === 0) return { kind: 'no-user-protocols' };
-  const topRelevance = Math.max(...result.hits.map((hit) => hit.relevance));
+  const topRelevance = Math.max(...result.hits.map((hit) => hit.score));
   return topRelevance < USER_ONLY_RELEVANCE_THRESHOLD ? { kind: 'not-relevant', topRelevance } : { kind: 'generate' };
 }
 

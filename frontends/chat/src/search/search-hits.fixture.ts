@@ -4,8 +4,7 @@ import type { SearchHit, SearchResult } from './search.resource';
 export function testHit(n: number, relevance = 10, disease = 'Dengue'): SearchHit {
   return {
     id: `who/${disease.toLowerCase()}#${n}`,
-    score: 0.03,
-    relevance,
+    score: relevance,
     source: {
       title: `${disease}: warning signs`,
       organization: n % 2 ? 'WHO' : 'NHS',

@@ -18,8 +18,7 @@ function apiAnswering(status: number, body: unknown) {
 
 const hit = {
   id: 'who/dengue#1',
-  score: 0.03,
-  relevance: 10,
+  score: 10,
   source: {
     title: 'Dengue',
     organization: 'WHO',
@@ -60,7 +59,6 @@ describe('search call', () => {
         {
           id: 'hit_0',
           score: 0,
-          relevance: 0,
           source: { title: 'T', organization: '', region: '', year: null, disease: '', section: '', body: '', source_url: '', owner: '' },
         },
       ],

@@ -23,9 +23,8 @@ export interface SearchHitSource {
 
 export interface SearchHit {
   id: string;
+  /** Spec §7: 0–10 relevance; 6 or more means the hit is about the query. */
   score: number;
-  /** 0–10: 6 or more means the hit is about the query. */
-  relevance: number;
   source: SearchHitSource;
 }
 
@@ -42,7 +41,6 @@ function readHit(entry: Record<string, unknown>, index: number): SearchHit {
   return {
     id: text(entry.id) ?? `hit_${index}`,
     score: number(entry.score),
-    relevance: number(entry.relevance),
     source: {
       title: text(source.title) ?? '',
       organization: text(source.organization) ?? '',

@@ -38,8 +38,8 @@ export class SearchRequestsResponder implements OnModuleInit {
           total: result.total,
           hits: result.hits.map((hit) => ({
             id: hit.id,
-            score: hit.score,
-            relevance: hit.relevance,
+            score: hit.fusion_score,
+            relevance: hit.score,
             title: hit.source.title,
             organization: hit.source.organization,
             region: hit.source.region,

@@ -21,10 +21,10 @@ export interface SearchRequest {
 
 export interface SearchHit {
   id: string;
-  /** Fused score: reciprocal rank fusion of the keyword and vector rankings (BM25 alone when not hybrid). */
+  /** Spec §7 `score`: 0–10 relevance on a calibrated scale; 6 or more means the hit is about the query. */
   score: number;
-  /** 0–10 relevance on a calibrated scale: 6 or more means the hit is about the query. */
-  relevance: number;
+  /** What ranked the hit: reciprocal rank fusion of the keyword and vector rankings (BM25 alone when not hybrid). */
+  fusion_score: number;
   source: {
     title: string;
     organization: string;
@@ -88,8 +88,8 @@ export class SearchService {
 function toHit(hit: ScoredId, chunk: IndexedChunk, relevance: number): SearchHit {
   return {
     id: chunk.id,
-    score: hit.score,
-    relevance,
+    score: relevance,
+    fusion_score: hit.score,
     source: {
       title: chunk.title,
       organization: chunk.organization,
