@@ -10,22 +10,27 @@ interface User {
   token: string;
 }
 
+/** A protocol as the spec's client stars it: the protocol itself, with its id, fields and intent. */
 const protocol = (title: string, overrides: Record<string, unknown> = {}) => ({
+  id: `protocol_${title.toLowerCase().replace(/[^a-z0-9]/g, '_')}`,
   title,
   organization: 'WHO',
   region: 'Global',
   year: 2012,
   intent: 'symptoms',
-  protocol_data: {
-    title,
-    checklist: [
-      { step: 1, text: 'Check for warning signs.', explanation: 'Severe dengue is preceded by warning signs.', citation: 1 },
-      { step: 2, text: 'Give oral fluids.', explanation: 'Hydration.', citation: 1 },
-    ],
-    citations: [{ id: 1, source: 'WHO dengue guideline', organization: 'WHO', year: 2012 }],
-  },
+  checklist: [
+    { step: 1, text: 'Check for warning signs.', explanation: 'Severe dengue is preceded by warning signs.', citation: 1 },
+    { step: 2, text: 'Give oral fluids.', explanation: 'Hydration.', citation: 1 },
+  ],
+  citations: [{ id: 1, source: 'WHO dengue guideline', organization: 'WHO', year: 2012 }],
   ...overrides,
 });
+
+/** What the service keeps as protocol_data: the protocol without its id, steps under `checklist`. */
+const storedData = (sent: Record<string, unknown>) => {
+  const { id: _id, ...rest } = sent;
+  return rest;
+};
 
 describe.each(documentStoreBackends())('saved-protocols service on $name', (backend) => {
   let api: TestApp;
@@ -67,9 +72,18 @@ describe.each(documentStoreBackends())('saved-protocols service on $name', (back
         region: 'Global',
         year: 2012,
         intent: 'symptoms',
-        protocol_data: protocol('Dengue: Warning Signs').protocol_data,
+        protocol_data: storedData(protocol('Dengue: Warning Signs')),
       },
     });
+  });
+
+  it('accepts a protocol whose steps come as `steps`, keeping them as the checklist', async () => {
+    const who = await user('steps');
+    const { checklist: _checklist, ...rest } = protocol('Heat stroke');
+    const steps = ['Move the person to a cool place.', 'Cool with water and fanning.'];
+    expect((await save(who, { ...rest, steps })).status).toBe(200);
+    const loaded = await api.request('GET', `/protocols/saved/${who.uid}/protocol_heat_stroke`, { token: who.token });
+    expect(loaded.body.protocol.protocol_data).toMatchObject({ title: 'Heat stroke', steps, checklist: steps, citations: rest.citations });
   });
 
   it('keeps one copy when the same protocol is saved twice', async () => {
@@ -128,10 +142,11 @@ describe.each(documentStoreBackends())('saved-protocols service on $name', (back
   });
 
   it.each([
-    [{ protocol_data: { checklist: [] } }, 'title', 'Title is required'],
-    [{ title: 'x' }, 'protocol_data', 'protocol_data is required'],
-    [{ title: 'x', protocol_data: { checklist: 'steps' } }, 'protocol_data.checklist', 'protocol_data.checklist must be a list of steps'],
-    [{ title: 'x', protocol_data: { checklist: [] }, intent: 'panic' }, 'intent', expect.stringContaining('intent must be one of')],
+    [{ checklist: [] }, 'title', 'Title is required'],
+    [{ title: 'x' }, 'checklist', 'checklist or steps is required'],
+    [{ title: 'x', checklist: 'steps' }, 'checklist', 'checklist must be a list of steps'],
+    [{ title: 'x', steps: 3 }, 'steps', 'steps must be a list of steps'],
+    [{ title: 'x', checklist: [], intent: 'panic' }, 'intent', expect.stringContaining('intent must be one of')],
   ])('refuses %j naming the field', async (body, field, message) => {
     const response = await save(alice, body);
     expect(response.status).toBe(400);
@@ -139,7 +154,7 @@ describe.each(documentStoreBackends())('saved-protocols service on $name', (back
   });
 
   it('refuses a payload over 1 MB with 413', async () => {
-    const response = await save(alice, protocol('Huge', { protocol_data: { checklist: [{ text: 'x'.repeat(1_100_000) }] } }));
+    const response = await save(alice, protocol('Huge', { checklist: [{ text: 'x'.repeat(1_100_000) }] }));
     expect(response.status).toBe(413);
   });
 

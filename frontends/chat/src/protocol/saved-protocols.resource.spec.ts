@@ -21,16 +21,11 @@ describe('saved protocol calls', () => {
     expect(calls[0].method).toBe('POST');
     expect(calls[0].url).toBe('/api/protocols/save?user_id=u1');
     expect(calls[0].body).toEqual({
-      title: 'Dengue: Warning Signs',
-      organization: 'WHO',
-      region: 'Global',
-      year: 2024,
-      intent: 'symptoms',
-      protocol_data: {
-        ...protocol,
-        checklist: [{ step: 1, text: 'Check for fever.', explanation: 'Febrile phase.', citation: 1, citations: [1] }],
-      },
+      ...protocol,
+      id: 'protocol_dengue__warning_signs',
+      checklist: [{ step: 1, text: 'Check for fever.', explanation: 'Febrile phase.', citation: 1, citations: [1] }],
     });
+    expect(calls[0].body).toMatchObject({ title: 'Dengue: Warning Signs', organization: 'WHO', region: 'Global', year: 2024, intent: 'symptoms' });
   });
 
   it('unsaves by user and protocol id', async () => {

@@ -1,17 +1,11 @@
-import { expectSuccess, text, type ApiClient } from '@cairn/frontend-shared';
+import { expectSuccess, savedProtocolId, text, type ApiClient } from '@cairn/frontend-shared';
 import { toProtocolPayload, type ProtocolData } from './protocol';
 
 const userPath = (uid: string, protocolId: string) =>
   `/protocols/saved/${encodeURIComponent(uid)}/${encodeURIComponent(protocolId)}`;
 
-export const savedProtocolBody = (protocol: ProtocolData) => ({
-  title: protocol.title,
-  organization: protocol.organization,
-  region: protocol.region,
-  year: protocol.year,
-  intent: protocol.intent,
-  protocol_data: toProtocolPayload(protocol),
-});
+/** Spec §7: the body is the protocol itself, with its id, its fields (steps as a checklist) and its intent. */
+export const savedProtocolBody = (protocol: ProtocolData) => ({ id: savedProtocolId(protocol.title), ...toProtocolPayload(protocol) });
 
 /** Stars the protocol; the service derives the id from the title and tells whether it was saved already. */
 export async function saveProtocol(api: ApiClient, uid: string, protocol: ProtocolData): Promise<{ protocolId: string | null; wasDuplicate: boolean }> {
