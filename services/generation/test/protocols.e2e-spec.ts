@@ -69,6 +69,15 @@ describe('generation service', () => {
       ]);
     });
 
+    it('strips the source tags clients put on snippets from every step and explanation', async () => {
+      const labelled = snippets.map((snippet, index) => (index === 0 ? `[Source 1] (Dengue): ${snippet.text}` : `Source ${index + 1}: ${snippet.text}`));
+      const response = await post('/protocols/generate', { title: 'dengue symptoms', context_snippets: labelled, instructions: 'x', region: null, year: null });
+      expect(response.status).toBe(200);
+      expect(response.body.checklist.length).toBeGreaterThan(0);
+      for (const step of response.body.checklist) expect(`${step.text} ${step.explanation}`).not.toMatch(/Source \d|\(Dengue\):/);
+      expect(response.body.citations.find((c: { id: number }) => c.id === 1)?.source).toBe('Dengue');
+    });
+
     it('keeps at most six sources and works from plain-text snippets', async () => {
       const actions = ['oral rehydration solution', 'zinc tablets', 'breast milk', 'clean water', 'extra fluids', 'soup', 'rice water', 'yoghurt drinks', 'coconut water'];
       const many = actions.map((action, i) => `For diarrhoea rehydration, give ${action} after each loose stool, from day ${i + 1}.`);
@@ -147,6 +156,14 @@ describe('generation service', () => {
       for (const question of response.body.follow_up_questions) {
         expect(['dosage', 'symptoms', 'complications', 'timing', 'safety', 'general']).toContain(question.category);
       }
+    });
+
+    it('keeps the documents of plain-text citations, and no source tag reaches the answer', async () => {
+      const labelled = snippets.map((snippet, index) => `[Source ${index + 1}] (Dengue): ${snippet.text}`);
+      const response = await ask('What is the maximum paracetamol dose?', { citations_list: labelled });
+      expect(response.status).toBe(200);
+      expect(response.body.answer).not.toMatch(/Source \d|\(Dengue\):/);
+      expect(response.body.citations[0]).toMatchObject({ id: 1, title: 'Dengue: symptoms and warning signs', organization: 'WHO', source_url: snippets[0].url });
     });
 
     it('searches beyond the protocol over the bus when context search is on', async () => {

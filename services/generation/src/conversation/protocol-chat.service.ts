@@ -12,7 +12,7 @@ import { ContextSearch, passageSnippet } from '../context/context-search.js';
 import { claimConflictWithSource } from '../grounding/claim-check.js';
 import type { ConversationBody } from '../protocols/protocol.schemas.js';
 import { screenQuery } from '../screening/query-screening.js';
-import { citationsAsSources, protocolCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
+import { citationsAsSources, requestCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
 import type { Source } from '../sources/source.js';
 import { answerSentences, citedText } from './passage-answer.js';
 
@@ -51,7 +51,7 @@ export class ProtocolChatService {
     }
     if (refusal && refusal.category !== 'too_short') throw new AppError(400, refusal.category, refusal.message);
 
-    const given = body.citations_list.length > 0 ? body.citations_list : protocolCitations(body.protocol_json);
+    const given = requestCitations(body.citations_list, body.protocol_json);
     const cited = citationsAsSources(given);
     const known = withProtocolSteps(cited, body.protocol_json);
     const found = body.enable_context_search ? await this.newSources(`${topic} ${message}`, uid, known) : [];

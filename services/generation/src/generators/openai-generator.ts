@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { displayUrl } from '@cairn/platform';
 import { cleanSteps, MAX_STEPS } from '@cairn/rules';
 import { GENERATION_TIMEOUT_MS } from '../config/generation-config.js';
+import { stripSourceLabels } from '../sources/source-labels.js';
 import type { Source } from '../sources/source.js';
 import type { GeneratedProtocol, GenerationRequest, Generator } from './generator.port.js';
 
@@ -91,7 +92,8 @@ export class OpenAiGenerator implements Generator {
       const content = await this.complete(messages);
       const parsed = parseReply(content);
       if (parsed.success) {
-        const steps = parsed.data.steps.map((step) => ({ ...step, citations: [step.citation] }));
+        // A model may still tag its text with the sources it read; the citation number says the same.
+        const steps = parsed.data.steps.map((step) => ({ ...step, text: stripSourceLabels(step.text), explanation: stripSourceLabels(step.explanation), citations: [step.citation] }));
         return { title: parsed.data.title, steps: cleanSteps(steps) };
       }
       problem = parsed.error;

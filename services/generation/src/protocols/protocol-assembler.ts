@@ -1,6 +1,7 @@
 import type { ChecklistStep, ProtocolCitation } from '@cairn/contracts';
 import type { Intent } from '@cairn/rules';
 import type { CitedStep } from '../grounding/grounding-check.js';
+import { stripSourceLabels } from '../sources/source-labels.js';
 import type { Source } from '../sources/source.js';
 
 export const DEFAULT_REGION = 'Global';
@@ -33,8 +34,12 @@ function shorten(text: string, max: number): string {
 
 const distinct = (values: string[]) => [...new Set(values.filter(Boolean))];
 
+/** A source known only by its number ("Source 2") names no document worth repeating. */
+const PLACEHOLDER_TITLE = /^Source \d+$/;
+
 function fallbackExplanation(source: Source): string {
-  return [source.organization, source.section || source.title].filter(Boolean).join(' guidance: ');
+  const document = source.section || (PLACEHOLDER_TITLE.test(source.title) ? '' : source.title);
+  return [source.organization, document].filter(Boolean).join(' guidance: ');
 }
 
 export interface AssembleInput {
@@ -71,8 +76,8 @@ export function assembleProtocol(input: AssembleInput): ProtocolResponse {
       .filter((step) => cited.includes(step.citation))
       .map((step, index) => ({
         step: index + 1,
-        text: step.text,
-        explanation: shorten(step.explanation || fallbackExplanation(byId.get(step.citation)!), 240),
+        text: stripSourceLabels(step.text),
+        explanation: shorten(stripSourceLabels(step.explanation) || fallbackExplanation(byId.get(step.citation)!), 240),
         citation: step.citation,
         citations: step.citations.filter((id) => cited.includes(id)),
       })),

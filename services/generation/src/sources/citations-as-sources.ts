@@ -1,13 +1,15 @@
 import type { CitationEntry } from '../protocols/protocol.schemas.js';
+import { readSourceLabel } from './source-labels.js';
 import { year, type Source } from './source.js';
 
 /** Citations a client sends back (protocol or message citations) as numbered sources, keeping their ids. */
 export function citationsAsSources(citations: CitationEntry[]): Source[] {
   return citations.flatMap((citation, index) => {
     if (typeof citation === 'string') {
-      return citation.trim() ? [{ id: index + 1, text: citation, title: `Source ${index + 1}`, organization: '', year: null, region: '', url: '', section: '' }] : [];
+      const { text, topic } = readSourceLabel(citation);
+      return text ? [{ id: index + 1, text, title: topic ?? `Source ${index + 1}`, organization: '', year: null, region: '', url: '', section: '' }] : [];
     }
-    const text = (citation.excerpt ?? citation.source ?? '').trim();
+    const text = readSourceLabel(citation.excerpt ?? citation.source ?? '').text;
     if (!text) return [];
     const id = Number(citation.id);
     return [
@@ -54,6 +56,21 @@ function safeJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * The citations a chat request names: its list, each plain-text entry completed from the protocol's
+ * own citation at the same place (its document's title, organization, year and link), or the
+ * protocol's citations when the list is empty.
+ */
+export function requestCitations(list: CitationEntry[], protocol: unknown): CitationEntry[] {
+  const own = protocolCitations(protocol);
+  if (list.length === 0) return own;
+  return list.map((entry, index) => {
+    const document = own[index];
+    if (typeof entry !== 'string' || !document || typeof document === 'string') return entry;
+    return { ...document, excerpt: entry };
+  });
 }
 
 /** Citations of the protocol itself, when the client sent no separate list. */

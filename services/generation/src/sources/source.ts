@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSourceLabel } from './source-labels.js';
 
 export const MAX_SOURCES = 6;
 
@@ -42,13 +43,13 @@ export function toSources(snippets: Snippet[]): Source[] {
   const sources: Source[] = [];
   for (const snippet of snippets) {
     const fields = typeof snippet === 'string' ? { text: snippet } : snippet;
-    const text = fields.text.trim();
+    const { text, topic } = readSourceLabel(fields.text);
     if (!text || seen.has(text)) continue;
     seen.add(text);
     sources.push({
       id: sources.length + 1,
       text,
-      title: fields.title?.trim() || `Source ${sources.length + 1}`,
+      title: fields.title?.trim() || topic || `Source ${sources.length + 1}`,
       organization: fields.organization?.trim() ?? '',
       year: year(fields.year),
       region: fields.region?.trim() ?? '',
