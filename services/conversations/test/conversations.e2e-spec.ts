@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@cairn/contracts';
-import { EVENT_BUS, InProcessEventBus, type EventBus } from '@cairn/platform';
+import { DocumentStores, EVENT_BUS, InProcessEventBus, type EventBus } from '@cairn/platform';
 import { documentStoreBackends, startTestApp, type TestApp } from '@cairn/testing';
 import { ConversationsAppModule } from '../src/app.module.js';
 
@@ -208,7 +208,8 @@ describe.each(documentStoreBackends())('conversations service on $name', (backen
     const bus = api.app.get<EventBus>(EVENT_BUS);
     await bus.publish(Topics.userDeleted, { userId: dave });
     await (bus as InProcessEventBus).idle();
-    expect((await api.request('GET', `/conversations/${dave}`, { token: daveToken })).body.conversations).toEqual([]);
+    expect((await api.request('GET', `/conversations/${dave}`, { token: daveToken })).status).toBe(401);
+    expect(await api.app.get(DocumentStores).get('conversations').collection<{ id: string; userId: string }>('conversations').count({ userId: dave })).toBe(0);
     const aliceAfter = (await api.request('GET', `/conversations/${alice.uid}?limit=100`, { token: alice.token })).body.conversations.length;
     expect(aliceAfter).toBe(aliceBefore);
   });

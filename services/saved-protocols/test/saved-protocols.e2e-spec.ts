@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@cairn/contracts';
-import { EVENT_BUS, InProcessEventBus, type EventBus } from '@cairn/platform';
+import { DocumentStores, EVENT_BUS, InProcessEventBus, type EventBus } from '@cairn/platform';
 import { documentStoreBackends, startTestApp, type TestApp } from '@cairn/testing';
 import { SavedProtocolsAppModule } from '../src/app.module.js';
 
@@ -184,7 +184,8 @@ describe.each(documentStoreBackends())('saved-protocols service on $name', (back
     const bus = api.app.get<EventBus>(EVENT_BUS);
     await bus.publish(Topics.userDeleted, { userId: who.uid });
     await (bus as InProcessEventBus).idle();
-    expect((await api.request('GET', `/protocols/saved/${who.uid}`, { token: who.token })).body.protocols).toEqual([]);
+    expect((await api.request('GET', `/protocols/saved/${who.uid}`, { token: who.token })).status).toBe(401);
+    expect(await api.app.get(DocumentStores).get('saved-protocols').collection<{ id: string; userId: string }>('saved_protocols').count({ userId: who.uid })).toBe(0);
     expect((await api.request('GET', `/protocols/saved/${alice.uid}`, { token: alice.token })).body.protocols.length).toBeGreaterThan(0);
   });
 });

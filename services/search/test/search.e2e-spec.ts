@@ -5,6 +5,8 @@ import { EVENT_BUS, InProcessEventBus, type EventBus } from '@cairn/platform';
 import { SAMPLE_QUERIES } from '@cairn/rules';
 import { startTestApp, type TestApp } from '@cairn/testing';
 import { SearchAppModule } from '../src/app.module.js';
+import { userOwner } from '../src/chunks/chunk.js';
+import { SearchService } from '../src/search/search.service.js';
 
 interface User {
   uid: string;
@@ -146,7 +148,9 @@ describe('search service', () => {
     expect((await search(dave, { query: 'scrub typhus doxycycline' }, userOnly)).body.hits.every((h: { source: { title: string } }) => h.source.title !== 'Scrub typhus protocol')).toBe(true);
     await bus.publish(Topics.userDeleted, { userId: dave.uid });
     await bus.idle();
-    expect((await search(dave, { query: 'leptospirosis doxycycline' }, userOnly)).body.hits).toEqual([]);
+    expect((await search(dave, { query: 'leptospirosis doxycycline' }, userOnly)).status).toBe(401);
+    const left = await api.app.get(SearchService).search({ query: 'leptospirosis doxycycline', size: 8, owners: [userOwner(dave.uid)], mode: 'keyword', enhance: false });
+    expect(left.hits).toEqual([]);
   });
 
   it.each([

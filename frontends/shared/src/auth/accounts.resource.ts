@@ -103,6 +103,11 @@ export class AccountsResource {
     );
   }
 
+  /** Ends the session on the server, so its token stops working everywhere. */
+  async logout(accessToken: string): Promise<void> {
+    await this.call(() => this.api.post('/auth/logout', undefined, { bearerToken: accessToken, retries: 0, timeoutMs: SESSION_CHECK_TIMEOUT_MS }));
+  }
+
   async updateMe(displayName: string): Promise<CairnUser> {
     return this.call(async () => expectUser(await this.api.put('/auth/me', { displayName })));
   }

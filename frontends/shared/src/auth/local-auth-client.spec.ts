@@ -251,14 +251,24 @@ describe('LocalAuthClient', () => {
     await expect(client.requestPasswordReset('who@ward.org')).rejects.toMatchObject({ status: 404 });
   });
 
-  it('signs out and forgets the session', async () => {
-    const { client, storage, states } = setup({ 'POST /api/auth/login': () => json(200, authResponse()) });
+  it('signs out: forgets the session and asks the server to end it', async () => {
+    const { client, storage, states, calls } = setup({ 'POST /api/auth/login': () => json(200, authResponse()), 'POST /api/auth/logout': () => json(200, { success: true }) });
     await client.init();
     await client.signIn('asha@ward.org', 'secret1');
     await client.signOut();
     expect(states).toEqual([null, asha, null]);
     expect(storage.items.has(SESSION_STORAGE_KEY)).toBe(false);
     await expect(client.getAccessToken()).resolves.toBeNull();
+    expect(calls.at(-1)!.key).toBe('POST /api/auth/logout');
+    expect(calls.at(-1)!.init.headers).toMatchObject({ Authorization: 'Bearer token-u-asha' });
+  });
+
+  it('signs out even when the server cannot be reached', async () => {
+    const { client, storage } = setup({ 'POST /api/auth/login': () => json(200, authResponse()) });
+    await client.init();
+    await client.signIn('asha@ward.org', 'secret1');
+    await client.signOut();
+    expect(storage.items.has(SESSION_STORAGE_KEY)).toBe(false);
   });
 
   it('offers the external provider only when configured', async () => {

@@ -108,8 +108,11 @@ export class LocalAuthClient implements AuthClient {
     return user;
   }
 
+  /** Forgets the session here at once; the server is told to end it too (an unreachable server cannot keep the user signed in). */
   async signOut(): Promise<void> {
+    const token = this.session?.accessToken;
     this.replaceSession(null);
+    if (token) await this.options.accounts.logout(token).catch(() => undefined);
   }
 
   private async restore(): Promise<void> {

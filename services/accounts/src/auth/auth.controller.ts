@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CurrentUser, Public, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
+import { Topics } from '@cairn/contracts';
+import { CurrentUser, EndedSessions, EVENT_BUS, Public, ZodPipe, type AuthenticatedUser, type EventBus } from '@cairn/platform';
 import { AuthService } from './auth.service.js';
 
 const optionalText = z.string().max(1000, 'is too long').optional();
@@ -13,7 +14,11 @@ const renameBody = z.object({
 
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly endedSessions: EndedSessions,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+  ) {}
 
   @Public()
   @Post('signup')
@@ -27,6 +32,17 @@ export class AuthController {
   @HttpCode(200)
   signIn(@Body(new ZodPipe(signInBody)) body: z.infer<typeof signInBody>, @Req() request: FastifyRequest) {
     return this.auth.signIn(body, request.ip);
+  }
+
+  /** Ends this session: its token is refused from now on, here at once and by every service once it hears `user.signed-out`. */
+  @Post('logout')
+  @HttpCode(200)
+  async signOut(@CurrentUser() user: AuthenticatedUser) {
+    if (user.sessionId) {
+      await this.endedSessions.endSession(user.sessionId);
+      await this.bus.publish(Topics.userSignedOut, { userId: user.uid, sessionId: user.sessionId }, { id: `user.signed-out:${user.sessionId}`, key: user.uid });
+    }
+    return { success: true };
   }
 
   @Get('me')

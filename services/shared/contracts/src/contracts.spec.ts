@@ -54,6 +54,7 @@ describe('event contracts', () => {
       'upload.generated',
       'upload.regeneration-requested',
       'user.deleted',
+      'user.signed-out',
     ]);
     expect(Topics.userDeleted.schema.typeName).toBe('cairn.accounts.v1.UserDeleted');
   });

@@ -1,5 +1,5 @@
 import type { DescMessage } from '@bufbuild/protobuf';
-import { UserDeletedSchema } from './gen/cairn/accounts/v1/events_pb.js';
+import { UserDeletedSchema, UserSignedOutSchema } from './gen/cairn/accounts/v1/events_pb.js';
 import {
   ProtocolApprovedSchema,
   ProtocolDeletedSchema,
@@ -33,6 +33,7 @@ export const Topics = {
   protocolUpdated: topic('protocol.updated', ProtocolUpdatedSchema),
   protocolDeleted: topic('protocol.deleted', ProtocolDeletedSchema),
   userDeleted: topic('user.deleted', UserDeletedSchema),
+  userSignedOut: topic('user.signed-out', UserSignedOutSchema),
   searchRequested: topic('search.requested', SearchRequestedSchema),
   searchAnswered: topic('search.answered', SearchAnsweredSchema),
 } as const;

@@ -1,5 +1,6 @@
 export * from './auth/auth.decorators.js';
 export * from './auth/auth.guard.js';
+export * from './auth/ended-sessions.js';
 export * from './auth/token-verifier.js';
 export * from './blobs/blob-store.port.js';
 export * from './blobs/adapters/file-blob-store.adapter.js';

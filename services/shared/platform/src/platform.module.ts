@@ -9,6 +9,7 @@ import {
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { join } from 'node:path';
 import { AuthGuard } from './auth/auth.guard.js';
+import { EndedSessions } from './auth/ended-sessions.js';
 import { JoseTokenVerifier, KeySource, TOKEN_VERIFIER } from './auth/token-verifier.js';
 import { BLOB_STORE, type BlobStore } from './blobs/blob-store.port.js';
 import type { PlatformConfig } from './config/platform-config.js';
@@ -83,10 +84,11 @@ export class PlatformModule implements BeforeApplicationShutdown, OnApplicationS
             new JoseTokenVerifier(keys, { issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE }),
           inject: [KeySource],
         },
+        EndedSessions,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],
-      exports: [PLATFORM_CONFIG, HealthRegistry, Metrics, DocumentStores, EVENT_BUS, BLOB_STORE, KeySource, TOKEN_VERIFIER],
+      exports: [PLATFORM_CONFIG, HealthRegistry, Metrics, DocumentStores, EVENT_BUS, BLOB_STORE, KeySource, TOKEN_VERIFIER, EndedSessions],
     };
   }
 

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors/app-error.js';
 import { IS_PUBLIC } from './auth.decorators.js';
+import { EndedSessions } from './ended-sessions.js';
 import { TOKEN_VERIFIER, type AuthenticatedUser, type TokenVerifier } from './token-verifier.js';
 
 /** Path parameter and query parameter that name a user; both must equal the token's subject. */
@@ -16,6 +17,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(TOKEN_VERIFIER) private readonly verifier: TokenVerifier,
+    private readonly endedSessions: EndedSessions,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -31,6 +33,7 @@ export class AuthGuard implements CanActivate {
     } catch {
       throw unauthorized('Your session has expired. Please log in again.');
     }
+    if (this.endedSessions.isEnded(user)) throw unauthorized('Your session has ended. Please log in again.');
     request.user = user;
     for (const claimed of claimedUserIds(request)) {
       if (claimed !== user.uid) throw forbidden();

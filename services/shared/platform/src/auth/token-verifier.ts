@@ -6,6 +6,8 @@ export interface AuthenticatedUser {
   uid: string;
   email?: string;
   name?: string;
+  /** The session the token belongs to (its `jti`), when it names one. */
+  sessionId?: string;
 }
 
 export interface TokenVerifier {
@@ -74,5 +76,5 @@ export class JoseTokenVerifier implements TokenVerifier {
 function toUser(payload: JWTPayload): AuthenticatedUser {
   if (!payload.sub) throw new Error('token has no subject');
   const claim = (name: string) => (typeof payload[name] === 'string' ? (payload[name] as string) : undefined);
-  return { uid: payload.sub, email: claim('email'), name: claim('name') ?? claim('preferred_username') };
+  return { uid: payload.sub, email: claim('email'), name: claim('name') ?? claim('preferred_username'), sessionId: payload.jti };
 }

@@ -21,6 +21,7 @@ export async function createTestTokens(issuer = 'cairn', audience = 'cairn'): Pr
         .setAudience(options.audience ?? audience)
         .setIssuedAt()
         .setExpirationTime(options.expiresIn ?? '1h')
+        .setJti(randomUUID())
         .sign(privateKey),
   };
 }

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cairn/accounts/v1/events.proto.
  */
 export const file_cairn_accounts_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch5jYWlybi9hY2NvdW50cy92MS9ldmVudHMucHJvdG8SEWNhaXJuLmFjY291bnRzLnYxIh4KC1VzZXJEZWxldGVkEg8KB3VzZXJfaWQYASABKAliBnByb3RvMw");
+  fileDesc("Ch5jYWlybi9hY2NvdW50cy92MS9ldmVudHMucHJvdG8SEWNhaXJuLmFjY291bnRzLnYxIh4KC1VzZXJEZWxldGVkEg8KB3VzZXJfaWQYASABKAkiNAoNVXNlclNpZ25lZE91dBIPCgd1c2VyX2lkGAEgASgJEhIKCnNlc3Npb25faWQYAiABKAliBnByb3RvMw");
 
 /**
  * user.deleted: an account was deleted; every service erases the user's data.
@@ -32,4 +32,32 @@ export type UserDeleted = Message<"cairn.accounts.v1.UserDeleted"> & {
  */
 export const UserDeletedSchema: GenMessage<UserDeleted> = /*@__PURE__*/
   messageDesc(file_cairn_accounts_v1_events, 0);
+
+/**
+ * user.signed-out: a user ended a session; every service refuses that session's token from now on.
+ *
+ * @generated from message cairn.accounts.v1.UserSignedOut
+ */
+export type UserSignedOut = Message<"cairn.accounts.v1.UserSignedOut"> & {
+  /**
+   * The user's uid.
+   *
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * The ended session: the `jti` of its access token.
+   *
+   * @generated from field: string session_id = 2;
+   */
+  sessionId: string;
+};
+
+/**
+ * Describes the message cairn.accounts.v1.UserSignedOut.
+ * Use `create(UserSignedOutSchema)` to create a new message.
+ */
+export const UserSignedOutSchema: GenMessage<UserSignedOut> = /*@__PURE__*/
+  messageDesc(file_cairn_accounts_v1_events, 1);
 

@@ -1,0 +1,75 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Topics } from '@cairn/contracts';
+import type { Collection } from '../documents/document-store.port.js';
+import { DocumentStores } from '../documents/document-stores.js';
+import { EVENT_BUS, type EventBus } from '../events/event-bus.port.js';
+import type { PlatformConfig } from '../config/platform-config.js';
+import { PLATFORM_CONFIG } from '../platform.tokens.js';
+import type { AuthenticatedUser } from './token-verifier.js';
+
+interface EndedSession {
+  /** `user:<uid>` for a deleted account (all its tokens), `session:<jti>` for one signed-out session. */
+  id: string;
+  endedAt: string;
+}
+
+/** A signed-out session's token expires within this; its record is kept a little longer and then pruned. */
+const SESSION_RECORD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Sessions that ended before their tokens expired: a deleted account's and signed-out ones. Each
+ * service learns them from `user.deleted` and `user.signed-out`, keeps them in its own store (so a
+ * restart remembers), and the auth guard refuses their tokens.
+ */
+@Injectable()
+export class EndedSessions implements OnModuleInit {
+  private readonly ended = new Set<string>();
+  private readonly records: Collection<EndedSession>;
+
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    stores: DocumentStores,
+  ) {
+    this.records = stores.get(config.service).collection<EndedSession>('ended_sessions', { indexes: [['endedAt']] });
+  }
+
+  async onModuleInit(): Promise<void> {
+    for (const record of await this.records.find()) this.ended.add(record.id);
+    const group = `${this.config.service}.sessions`;
+    await Promise.all([
+      this.bus.subscribe(Topics.userDeleted, group, async (event) => this.endAccount(event.payload.userId)),
+      this.bus.subscribe(Topics.userSignedOut, group, async (event) => this.endSession(event.payload.sessionId)),
+    ]);
+    await this.prune();
+  }
+
+  isEnded(user: AuthenticatedUser): boolean {
+    return this.ended.has(`user:${user.uid}`) || (user.sessionId !== undefined && this.ended.has(`session:${user.sessionId}`));
+  }
+
+  endAccount(uid: string): Promise<void> {
+    return this.end(`user:${uid}`);
+  }
+
+  endSession(sessionId: string): Promise<void> {
+    return this.end(`session:${sessionId}`);
+  }
+
+  private async end(id: string): Promise<void> {
+    if (!id.endsWith(':') && !this.ended.has(id)) {
+      this.ended.add(id);
+      await this.records.put({ id, endedAt: new Date().toISOString() });
+    }
+  }
+
+  private async prune(): Promise<void> {
+    const before = new Date(Date.now() - SESSION_RECORD_MS).toISOString();
+    for (const record of await this.records.find()) {
+      if (record.id.startsWith('session:') && record.endedAt < before) {
+        this.ended.delete(record.id);
+        await this.records.delete(record.id);
+      }
+    }
+  }
+}
