@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { ConversationsAppModule } from '@cairn/conversations';
+import { contractTargets, type ContractTarget, type ContractUser } from './contract-targets.js';
+
+// Spec §7 "Conversations" with the saved conversation payload of §3.
+
+const payload = (id: string, title = 'Dengue Symptoms') => ({
+  id,
+  title,
+  messages: [
+    { id: 'msg_1', type: 'user', content: 'dengue symptoms', timestamp: '2026-11-25T08:00:00.000Z', protocol_data: null, citations: [], follow_up_questions: [], uncertainty_note: null, used_new_sources: false, is_follow_up: false },
+    {
+      id: 'msg_2',
+      type: 'assistant',
+      content: 'Symptoms Guide - Recognise and monitor:',
+      timestamp: '2026-11-25T08:00:02.000Z',
+      protocol_data: { title, checklist: [{ step: 1, text: 'Check for fever.', citation: 1 }], citations: [] },
+      citations: [],
+      follow_up_questions: [{ text: 'Which symptoms should be monitored?', category: 'symptoms' }],
+      uncertainty_note: null,
+      used_new_sources: false,
+      is_follow_up: false,
+    },
+  ],
+  last_query: 'dengue symptoms',
+  tags: ['medical-protocol'],
+  created_at: '2026-11-25T08:00:00.000Z',
+  updated_at: '2026-11-25T08:00:02.000Z',
+});
+
+describe.each(contractTargets('conversations', (config) => ConversationsAppModule.forRoot(config)))('conversations on $name', (start) => {
+  let api: ContractTarget;
+  let user: ContractUser;
+  beforeAll(async () => {
+    api = await start.start();
+    user = await api.user();
+  }, 120_000);
+  afterAll(() => api.close());
+
+  it('saves with ?user_id= and the payload; answers was_duplicate and conversation_id', async () => {
+    const first = await api.request('POST', `/conversations/save?user_id=${user.uid}`, { token: user.token, body: payload('conv_contract_1') });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ was_duplicate: false, conversation_id: 'conv_contract_1' });
+    const again = await api.request('POST', `/conversations/save?user_id=${user.uid}`, { token: user.token, body: payload('conv_contract_1') });
+    expect(again.body).toMatchObject({ was_duplicate: true, conversation_id: 'conv_contract_1' });
+  });
+
+  it('lists with ?limit= (success, conversations, error) and reads one (success, conversation)', async () => {
+    await api.request('POST', `/conversations/save?user_id=${user.uid}`, { token: user.token, body: payload('conv_contract_2', 'Malaria Treatment') });
+    const list = await api.request('GET', `/conversations/${user.uid}?limit=20`, { token: user.token });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ success: true, error: null });
+    expect(list.body.conversations[0]).toMatchObject({ id: expect.any(String), title: expect.any(String), updated_at: expect.anything(), message_count: 2 });
+    const one = await api.request('GET', `/conversations/${user.uid}/conv_contract_2`, { token: user.token });
+    expect(one.body).toMatchObject({ success: true, conversation: { id: 'conv_contract_2', title: 'Malaria Treatment', last_query: 'dengue symptoms', tags: ['medical-protocol'] } });
+    expect(one.body.conversation.messages[1]).toMatchObject({ type: 'assistant', protocol_data: { title: 'Malaria Treatment' }, follow_up_questions: [{ category: 'symptoms' }] });
+  });
+
+  it('renames with PUT …/title {title} and deletes with DELETE', async () => {
+    await api.request('POST', `/conversations/save?user_id=${user.uid}`, { token: user.token, body: payload('conv_contract_3') });
+    const renamed = await api.request('PUT', `/conversations/${user.uid}/conv_contract_3/title`, { token: user.token, body: { title: 'Dengue in adults' } });
+    expect(renamed.status).toBe(200);
+    expect((await api.request('GET', `/conversations/${user.uid}/conv_contract_3`, { token: user.token })).body.conversation.title).toBe('Dengue in adults');
+    expect((await api.request('PUT', `/conversations/${user.uid}/conv_contract_3/title`, { token: user.token, body: { title: '' } })).body.detail.message).toBe('Title is required');
+    expect((await api.request('DELETE', `/conversations/${user.uid}/conv_contract_3`, { token: user.token })).status).toBe(200);
+    expect((await api.request('GET', `/conversations/${user.uid}/conv_contract_3`, { token: user.token })).status).toBe(404);
+  });
+
+  it('answers 401 without a token and 403 for another user', async () => {
+    expect((await api.request('GET', `/conversations/${user.uid}?limit=20`)).status).toBe(401);
+    const other = await api.user();
+    expect((await api.request('GET', `/conversations/${user.uid}?limit=20`, { token: other.token })).status).toBe(403);
+  });
+});
