@@ -166,6 +166,18 @@ describe('generation service', () => {
       expect(response.body.citations[0]).toMatchObject({ id: 1, title: 'Dengue: symptoms and warning signs', organization: 'WHO', source_url: snippets[0].url });
     });
 
+    it('reads a follow-up that names no topic against the previous question of the conversation', async () => {
+      const history = [
+        { role: 'user', content: 'Can I give ibuprofen to a patient with dengue?' },
+        { role: 'assistant', content: 'No: do not give aspirin or ibuprofen [1].' },
+      ];
+      const withHistory = await ask('why?', { conversation_history: history });
+      expect(withHistory.status).toBe(200);
+      expect(withHistory.body.answer).toMatch(/risk of bleeding/);
+      const alone = await ask('why?', { conversation_history: [] });
+      expect(alone.body.answer).not.toMatch(/risk of bleeding/);
+    });
+
     it('searches beyond the protocol over the bus when context search is on', async () => {
       const response = await ask('How should a vomiting child take fluids?', { enable_context_search: true });
       expect(response.status).toBe(200);

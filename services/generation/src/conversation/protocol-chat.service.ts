@@ -4,6 +4,7 @@ import {
   classifyIntent,
   cleanChatMessage,
   followUpKeywordGroups,
+  questionInContext,
   suggestFollowUps,
   validateChatMessage,
   type FollowUpCategory,
@@ -40,6 +41,7 @@ export class ProtocolChatService {
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
     const message = cleanChatMessage(body.message);
+    const question = questionInContext(message, body.conversation_history);
     const topic = body.concept_title.trim() || 'this protocol';
     const intent = classifyIntent(`${topic} ${message}`);
     const groups = followUpKeywordGroups(message);
@@ -54,10 +56,10 @@ export class ProtocolChatService {
     const given = requestCitations(body.citations_list, body.protocol_json);
     const cited = citationsAsSources(given);
     const known = withProtocolSteps(cited, body.protocol_json);
-    const found = body.enable_context_search ? await this.newSources(`${topic} ${message}`, uid, known) : [];
+    const found = body.enable_context_search ? await this.newSources(`${topic} ${question}`, uid, known) : [];
     const sources = [...known, ...found];
     const original = new Map([...cited, ...found].map((source) => [source.id, source.text]));
-    const sentences = answerSentences(message, topic, groups, sources, (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null);
+    const sentences = answerSentences(question, topic, groups, sources, (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null);
     if (sentences.length === 0) {
       return { answer: NOT_FOUND, follow_up_questions: followUps, citations: [], uncertainty_note: UNCERTAIN, used_new_sources: false };
     }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '@cairn/platform';
-import { followUpKeywordGroups, validateChatMessage } from '@cairn/rules';
+import { followUpKeywordGroups, questionInContext, validateChatMessage } from '@cairn/rules';
 import type { StepThreadBody } from '../protocols/protocol.schemas.js';
 import { judge } from '../grounding/grounding-check.js';
 import { claimConflictWithSource } from '../grounding/claim-check.js';
@@ -18,7 +18,7 @@ export class StepThreadService {
     const sources = citationsAsSources(body.protocol_citations);
     const cited = Number(body.step_citation);
     const ordered = [...sources].sort((a, b) => Number(b.id === cited) - Number(a.id === cited));
-    const question = `${body.message} ${body.step_text}`;
+    const question = `${questionInContext(body.message, body.thread_history)} ${body.step_text}`;
     const byId = new Map(sources.map((source) => [source.id, source]));
     const sentences = answerSentences(
       question,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { detectFollowUp, followUpContext, type ChatTurn } from './follow-up-detection.js';
+import { detectFollowUp, followUpContext, questionInContext, type ChatTurn } from './follow-up-detection.js';
 
 const shown = (title: string, before: ChatTurn[] = []): ChatTurn[] => [...before, { type: 'user' }, { type: 'assistant', protocolTitle: title }];
 const dengue = shown('Dengue Fever Management');
@@ -11,6 +11,24 @@ describe('followUpContext', () => {
     expect(followUpContext(old)).toBe('Dengue Fever Management');
     expect(followUpContext([...old, { type: 'user' }])).toBeNull();
     expect(followUpContext([{ type: 'user' }, { type: 'assistant', protocolTitle: null }])).toBeNull();
+  });
+});
+
+describe('questionInContext', () => {
+  const history = [
+    { role: 'user', content: 'What dose of paracetamol for dengue fever?' },
+    { role: 'assistant', content: 'Paracetamol, no more than 3 g a day in adults [1].' },
+  ];
+  it.each([
+    ['and in children?', 'What dose of paracetamol for dengue fever? and in children?'],
+    ['how often?', 'What dose of paracetamol for dengue fever? how often?'],
+    ['Is ibuprofen safe in dengue?', 'Is ibuprofen safe in dengue?'],
+  ])('%s', (message, question) => {
+    expect(questionInContext(message, history)).toBe(question);
+  });
+
+  it('is the message itself when there is no earlier question', () => {
+    expect(questionInContext('and in children?', [])).toBe('and in children?');
   });
 });
 

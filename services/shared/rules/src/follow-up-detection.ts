@@ -31,7 +31,17 @@ const ALL_KEYWORDS = new RegExp(Object.values(FOLLOW_UP_KEYWORDS).map((pattern) 
 const GENERIC = new Set(tokenize('give take use need start stop continue manage treat patient person people child children kid adult infant baby elderly woman man also else more other next tell instead'));
 
 /** A query's topic words: its content words (stemmed) other than follow-up keywords and generic words. */
-const topicWords = (text: string) => new Set(tokenize(text.replace(ALL_KEYWORDS, ' ')).filter((word) => !GENERIC.has(word)));
+export const topicWords = (text: string) => new Set(tokenize(text.replace(ALL_KEYWORDS, ' ')).filter((word) => !GENERIC.has(word)));
+
+/**
+ * The question a message asks once the conversation is read: a message that names no topic of its
+ * own ("and in children?", "what dose?") continues the user's previous question.
+ */
+export function questionInContext(message: string, history: readonly { role: string; content: string }[]): string {
+  if (topicWords(message).size > 0) return message;
+  const previous = [...history].reverse().find((turn) => turn.role === 'user' && turn.content.trim() && turn.content.trim() !== message.trim());
+  return previous ? `${previous.content.trim()} ${message}` : message;
+}
 
 /** The title of the last assistant protocol within the last ten messages. */
 export function followUpContext(messages: readonly ChatTurn[]): string | null {
