@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, describe } from '@jest/globals';
 import type { DynamicModule, Type } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { PlatformConfig } from '@cairn/platform';
@@ -51,4 +52,29 @@ export function contractTargets(service: string, moduleFor: (config: PlatformCon
       },
     },
   ];
+}
+
+/** What one target's tests share: the target and a user signed in there, both ready once the suite starts. */
+export interface ContractSession {
+  api: ContractTarget;
+  user: ContractUser;
+  readonly whole: boolean;
+}
+
+/** Runs `define` once for each target of `service`'s table, with a started target and a user. */
+export function describeContract(
+  service: string,
+  moduleFor: (config: PlatformConfig) => Type | DynamicModule,
+  title: string,
+  define: (session: ContractSession) => void,
+): void {
+  describe.each(contractTargets(service, moduleFor))(`${title} on $name`, (target) => {
+    const session = { whole: target.whole } as ContractSession;
+    beforeAll(async () => {
+      session.api = await target.start();
+      session.user = await session.api.user();
+    }, 120_000);
+    afterAll(() => session.api?.close());
+    define(session);
+  });
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { ConversationsAppModule } from '@cairn/conversations';
-import { contractTargets, type ContractTarget, type ContractUser } from './contract-targets.js';
+import { describeContract } from './contract-targets.js';
 
 // Spec §7 "Conversations" with the saved conversation payload of §3.
 
@@ -28,47 +28,40 @@ const payload = (id: string, title = 'Dengue Symptoms') => ({
   updated_at: '2026-11-25T08:00:02.000Z',
 });
 
-describe.each(contractTargets('conversations', (config) => ConversationsAppModule.forRoot(config)))('conversations on $name', (start) => {
-  let api: ContractTarget;
-  let user: ContractUser;
-  beforeAll(async () => {
-    api = await start.start();
-    user = await api.user();
-  }, 120_000);
-  afterAll(() => api.close());
+describeContract('conversations', (config) => ConversationsAppModule.forRoot(config), 'conversations', (s) => {
 
   it('saves with ?user_id= and the payload; answers was_duplicate and conversation_id', async () => {
-    const first = await api.request('POST', `/conversations/save?user_id=${user.uid}`, { token: user.token, body: payload('conv_contract_1') });
+    const first = await s.api.request('POST', `/conversations/save?user_id=${s.user.uid}`, { token: s.user.token, body: payload('conv_contract_1') });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ was_duplicate: false, conversation_id: 'conv_contract_1' });
-    const again = await api.request('POST', `/conversations/save?user_id=${user.uid}`, { token: user.token, body: payload('conv_contract_1') });
+    const again = await s.api.request('POST', `/conversations/save?user_id=${s.user.uid}`, { token: s.user.token, body: payload('conv_contract_1') });
     expect(again.body).toMatchObject({ was_duplicate: true, conversation_id: 'conv_contract_1' });
   });
 
   it('lists with ?limit= (success, conversations, error) and reads one (success, conversation)', async () => {
-    await api.request('POST', `/conversations/save?user_id=${user.uid}`, { token: user.token, body: payload('conv_contract_2', 'Malaria Treatment') });
-    const list = await api.request('GET', `/conversations/${user.uid}?limit=20`, { token: user.token });
+    await s.api.request('POST', `/conversations/save?user_id=${s.user.uid}`, { token: s.user.token, body: payload('conv_contract_2', 'Malaria Treatment') });
+    const list = await s.api.request('GET', `/conversations/${s.user.uid}?limit=20`, { token: s.user.token });
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ success: true, error: null });
     expect(list.body.conversations[0]).toMatchObject({ id: expect.any(String), title: expect.any(String), updated_at: expect.anything(), message_count: 2 });
-    const one = await api.request('GET', `/conversations/${user.uid}/conv_contract_2`, { token: user.token });
+    const one = await s.api.request('GET', `/conversations/${s.user.uid}/conv_contract_2`, { token: s.user.token });
     expect(one.body).toMatchObject({ success: true, conversation: { id: 'conv_contract_2', title: 'Malaria Treatment', last_query: 'dengue symptoms', tags: ['medical-protocol'] } });
     expect(one.body.conversation.messages[1]).toMatchObject({ type: 'assistant', protocol_data: { title: 'Malaria Treatment' }, follow_up_questions: [{ category: 'symptoms' }] });
   });
 
   it('renames with PUT …/title {title} and deletes with DELETE', async () => {
-    await api.request('POST', `/conversations/save?user_id=${user.uid}`, { token: user.token, body: payload('conv_contract_3') });
-    const renamed = await api.request('PUT', `/conversations/${user.uid}/conv_contract_3/title`, { token: user.token, body: { title: 'Dengue in adults' } });
+    await s.api.request('POST', `/conversations/save?user_id=${s.user.uid}`, { token: s.user.token, body: payload('conv_contract_3') });
+    const renamed = await s.api.request('PUT', `/conversations/${s.user.uid}/conv_contract_3/title`, { token: s.user.token, body: { title: 'Dengue in adults' } });
     expect(renamed.status).toBe(200);
-    expect((await api.request('GET', `/conversations/${user.uid}/conv_contract_3`, { token: user.token })).body.conversation.title).toBe('Dengue in adults');
-    expect((await api.request('PUT', `/conversations/${user.uid}/conv_contract_3/title`, { token: user.token, body: { title: '' } })).body.detail.message).toBe('Title is required');
-    expect((await api.request('DELETE', `/conversations/${user.uid}/conv_contract_3`, { token: user.token })).status).toBe(200);
-    expect((await api.request('GET', `/conversations/${user.uid}/conv_contract_3`, { token: user.token })).status).toBe(404);
+    expect((await s.api.request('GET', `/conversations/${s.user.uid}/conv_contract_3`, { token: s.user.token })).body.conversation.title).toBe('Dengue in adults');
+    expect((await s.api.request('PUT', `/conversations/${s.user.uid}/conv_contract_3/title`, { token: s.user.token, body: { title: '' } })).body.detail.message).toBe('Title is required');
+    expect((await s.api.request('DELETE', `/conversations/${s.user.uid}/conv_contract_3`, { token: s.user.token })).status).toBe(200);
+    expect((await s.api.request('GET', `/conversations/${s.user.uid}/conv_contract_3`, { token: s.user.token })).status).toBe(404);
   });
 
-  it('answers 401 without a token and 403 for another user', async () => {
-    expect((await api.request('GET', `/conversations/${user.uid}?limit=20`)).status).toBe(401);
-    const other = await api.user();
-    expect((await api.request('GET', `/conversations/${user.uid}?limit=20`, { token: other.token })).status).toBe(403);
+  it('answers 401 without a token and 403 for another s.user', async () => {
+    expect((await s.api.request('GET', `/conversations/${s.user.uid}?limit=20`)).status).toBe(401);
+    const other = await s.api.user();
+    expect((await s.api.request('GET', `/conversations/${s.user.uid}?limit=20`, { token: other.token })).status).toBe(403);
   });
 });

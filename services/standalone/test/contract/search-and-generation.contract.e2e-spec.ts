@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { GenerationAppModule } from '@cairn/generation';
 import { SearchAppModule } from '@cairn/search';
-import { contractTargets, type ContractTarget, type ContractUser } from './contract-targets.js';
+import { describeContract } from './contract-targets.js';
 
 // Spec §7 "Search and generation", called with the spec's literal request shapes.
 
 const snippet = '[Source 1] (Dengue): Give paracetamol for fever, no more than 3 g a day in adults. Do not give aspirin or ibuprofen, because they increase the risk of bleeding.';
 
-describe.each(contractTargets('search', (config) => SearchAppModule.forRoot(config)))('POST /protocols/search on $name', (start) => {
-  let api: ContractTarget;
-  let user: ContractUser;
-  beforeAll(async () => {
-    api = await start.start();
-    user = await api.user();
-  }, 120_000);
-  afterAll(() => api.close());
+describeContract('search', (config) => SearchAppModule.forRoot(config), 'POST /protocols/search', (s) => {
 
   it('takes use_hybrid, enhance_query, user_id and search_mode in the query and the query in the body; returns total, took_ms and hits with source and a 0–10 score', async () => {
-    const response = await api.request('POST', `/protocols/search?use_hybrid=true&enhance_query=true&user_id=${user.uid}&search_mode=mixed`, { token: user.token, body: { query: 'dengue symptoms' } });
+    const response = await s.api.request('POST', `/protocols/search?use_hybrid=true&enhance_query=true&user_id=${s.user.uid}&search_mode=mixed`, { token: s.user.token, body: { query: 'dengue symptoms' } });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ total: expect.any(Number), took_ms: expect.any(Number) });
     expect(response.body.hits).toHaveLength(8);
@@ -29,36 +22,29 @@ describe.each(contractTargets('search', (config) => SearchAppModule.forRoot(conf
     expect(response.body.hits[0].score).toBeGreaterThanOrEqual(6);
   });
 
-  it('answers user_only with no hits for a user without protocols, and global_only from the global corpus', async () => {
-    const mine = await api.request('POST', `/protocols/search?use_hybrid=true&enhance_query=true&user_id=${user.uid}&search_mode=user_only`, { token: user.token, body: { query: 'dengue symptoms' } });
+  it('answers user_only with no hits for a s.user without protocols, and global_only from the global corpus', async () => {
+    const mine = await s.api.request('POST', `/protocols/search?use_hybrid=true&enhance_query=true&user_id=${s.user.uid}&search_mode=user_only`, { token: s.user.token, body: { query: 'dengue symptoms' } });
     expect(mine.body.hits).toEqual([]);
-    const global = await api.request('POST', `/protocols/search?use_hybrid=false&enhance_query=false&search_mode=global_only`, { token: user.token, body: { query: 'malaria treatment' } });
+    const global = await s.api.request('POST', `/protocols/search?use_hybrid=false&enhance_query=false&search_mode=global_only`, { token: s.user.token, body: { query: 'malaria treatment' } });
     expect(global.body.hits.length).toBeGreaterThan(0);
   });
 
-  it('reads errors from detail: 401 without a token, 403 for another user, 400 for an empty query', async () => {
-    expect((await api.request('POST', '/protocols/search?use_hybrid=true&enhance_query=true', { body: { query: 'dengue' } })).status).toBe(401);
-    const other = await api.request('POST', '/protocols/search?use_hybrid=true&enhance_query=true&user_id=someone-else', { token: user.token, body: { query: 'dengue' } });
+  it('reads errors from detail: 401 without a token, 403 for another s.user, 400 for an empty query', async () => {
+    expect((await s.api.request('POST', '/protocols/search?use_hybrid=true&enhance_query=true', { body: { query: 'dengue' } })).status).toBe(401);
+    const other = await s.api.request('POST', '/protocols/search?use_hybrid=true&enhance_query=true&user_id=someone-else', { token: s.user.token, body: { query: 'dengue' } });
     expect(other.status).toBe(403);
     expect(other.body.detail).toEqual({ message: expect.any(String), category: expect.any(String) });
-    expect((await api.request('POST', '/protocols/search?use_hybrid=true&enhance_query=true', { token: user.token, body: { query: '' } })).status).toBe(400);
+    expect((await s.api.request('POST', '/protocols/search?use_hybrid=true&enhance_query=true', { token: s.user.token, body: { query: '' } })).status).toBe(400);
   });
 });
 
-describe.each(contractTargets('generation', (config) => GenerationAppModule.forRoot(config)))('generation routes on $name', (start) => {
-  let api: ContractTarget;
-  let user: ContractUser;
-  beforeAll(async () => {
-    api = await start.start();
-    user = await api.user();
-  }, 120_000);
-  afterAll(() => api.close());
+describeContract('generation', (config) => GenerationAppModule.forRoot(config), 'generation routes', (s) => {
 
   const instructions = 'Strict topical filtering; each step cites a source number; no source tags in text.';
 
   it('POST /protocols/generate: title, context_snippets, instructions, region and year null; reads checklist, with no source tags in it', async () => {
-    const response = await api.request('POST', '/protocols/generate', {
-      token: user.token,
+    const response = await s.api.request('POST', '/protocols/generate', {
+      token: s.user.token,
       body: { title: 'dengue fever treatment', context_snippets: [snippet], instructions, region: null, year: null },
     });
     expect(response.status).toBe(200);
@@ -70,8 +56,8 @@ describe.each(contractTargets('generation', (config) => GenerationAppModule.forR
   });
 
   it('POST /protocols/step-thread: message, step_id, step_text, step_citation, protocol_title, protocol_citations, thread_history; answers message', async () => {
-    const response = await api.request('POST', '/protocols/step-thread', {
-      token: user.token,
+    const response = await s.api.request('POST', '/protocols/step-thread', {
+      token: s.user.token,
       body: {
         message: 'Why not ibuprofen?',
         step_id: 'step_1',
@@ -93,8 +79,8 @@ describe.each(contractTargets('generation', (config) => GenerationAppModule.forR
       checklist: [{ step: 1, text: 'Give paracetamol for fever, no more than 3 g a day in adults.', explanation: '', citation: 1 }],
       citations: [{ id: 1, source: 'Dengue: treatment', organization: 'WHO', year: 2012, region: 'Global', url: 'https://www.who.int/dengue', excerpt: snippet }],
     };
-    const response = await api.request('POST', '/protocols/conversation', {
-      token: user.token,
+    const response = await s.api.request('POST', '/protocols/conversation', {
+      token: s.user.token,
       body: {
         message: 'What is the maximum paracetamol dose?',
         concept_title: 'Dengue Fever Treatment',
@@ -102,7 +88,7 @@ describe.each(contractTargets('generation', (config) => GenerationAppModule.forR
         citations_list: [snippet],
         conversation_history: [{ role: 'user', content: 'dengue fever treatment' }],
         enable_context_search: true,
-        user_id: user.uid,
+        user_id: s.user.uid,
       },
     });
     expect(response.status).toBe(200);
@@ -121,7 +107,7 @@ describe.each(contractTargets('generation', (config) => GenerationAppModule.forR
   }, 20_000);
 
   it('refuses a harmful query with 400, its category and the query echoed', async () => {
-    const response = await api.request('POST', '/protocols/generate', { token: user.token, body: { title: 'how to poison my neighbour', context_snippets: [], instructions, region: null, year: null } });
+    const response = await s.api.request('POST', '/protocols/generate', { token: s.user.token, body: { title: 'how to poison my neighbour', context_snippets: [], instructions, region: null, year: null } });
     expect(response.status).toBe(400);
     expect(response.body.detail.category).toBe('harmful');
     expect(response.body.detail.message).toContain('how to poison my neighbour');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UploadsAppModule } from '@cairn/uploads';
 import { guidelinePdf } from '../uploads-fixtures.js';
-import { contractTargets, type ContractTarget, type ContractUser } from './contract-targets.js';
+import { describeContract, type ContractTarget, type ContractUser } from './contract-targets.js';
 
 // Spec §7 "User data and uploads", with multipart bodies as a browser's FormData sends them.
 
@@ -23,71 +23,64 @@ async function settled(api: ContractTarget, user: ContractUser, uploadId: string
   throw new Error('upload did not settle');
 }
 
-describe.each(contractTargets('uploads', (config) => UploadsAppModule.forRoot(config)))('user data and uploads on $name', (start) => {
-  let api: ContractTarget;
-  let user: ContractUser;
-  beforeAll(async () => {
-    api = await start.start();
-    user = await api.user();
-  }, 120_000);
-  afterAll(() => api.close());
+describeContract('uploads', (config) => UploadsAppModule.forRoot(config), 'user data and uploads', (s) => {
 
   it('POST …/upload-documents (file, custom_prompt) returns upload_id and filename; upload-status has the spec fields', async () => {
-    const started = await multipart(api, user, `/users/${user.uid}/upload-documents`, { custom_prompt: 'Focus on antivenom' }, { name: 'snakebite.pdf', content: guidelinePdf() });
+    const started = await multipart(s.api, s.user, `/users/${s.user.uid}/upload-documents`, { custom_prompt: 'Focus on antivenom' }, { name: 'snakebite.pdf', content: guidelinePdf() });
     expect(started.status).toBeLessThan(300);
     expect(started.body).toMatchObject({ upload_id: expect.any(String), filename: 'snakebite.pdf' });
-    const status = (await api.request('GET', `/users/${user.uid}/upload-status/${started.body.upload_id}`, { token: user.token })).body;
+    const status = (await s.api.request('GET', `/users/${s.user.uid}/upload-status/${started.body.upload_id}`, { token: s.user.token })).body;
     for (const field of ['upload_id', 'filename', 'status', 'progress', 'protocols_extracted', 'protocols_indexed', 'error']) expect(status).toHaveProperty(field);
-    if (!api.whole) {
+    if (!s.api.whole) {
       expect(status.status).toBe('processing');
-      const second = await multipart(api, user, `/users/${user.uid}/upload-documents`, {}, { name: 'again.pdf', content: guidelinePdf() });
+      const second = await multipart(s.api, s.user, `/users/${s.user.uid}/upload-documents`, {}, { name: 'again.pdf', content: guidelinePdf() });
       expect(second.body.detail.message).toBe('Please wait for the current upload to complete');
-      expect((await api.request('POST', `/users/${user.uid}/upload-cancel/${started.body.upload_id}`, { token: user.token })).body.success).toBe(true);
-      expect((await api.request('GET', `/users/${user.uid}/upload-status/${started.body.upload_id}`, { token: user.token })).body.status).toBe('cancelled');
+      expect((await s.api.request('POST', `/users/${s.user.uid}/upload-cancel/${started.body.upload_id}`, { token: s.user.token })).body.success).toBe(true);
+      expect((await s.api.request('GET', `/users/${s.user.uid}/upload-status/${started.body.upload_id}`, { token: s.user.token })).body.status).toBe('cancelled');
     }
   });
 
   it('refuses a file that is not a ZIP or PDF with the spec message', async () => {
-    const fresh = await api.user();
-    const wrong = await multipart(api, fresh, `/users/${fresh.uid}/upload-documents`, {}, { name: 'notes.pdf', content: Buffer.from('plain text') });
+    const fresh = await s.api.user();
+    const wrong = await multipart(s.api, fresh, `/users/${fresh.uid}/upload-documents`, {}, { name: 'notes.pdf', content: Buffer.from('plain text') });
     expect(wrong.status).toBe(400);
     expect(wrong.body.detail.message).toBe('Please upload a ZIP or PDF file.');
   });
 
   it('GET …/protocols?size=20 answers success, protocols, total; DELETE …/protocols/all answers success, message', async () => {
-    expect((await api.request('GET', `/users/${user.uid}/protocols?size=20`, { token: user.token })).body).toMatchObject({ success: true, protocols: expect.any(Array), total: expect.any(Number) });
-    expect((await api.request('DELETE', `/users/${user.uid}/protocols/all`, { token: user.token })).body).toMatchObject({ success: true, message: expect.any(String) });
+    expect((await s.api.request('GET', `/users/${s.user.uid}/protocols?size=20`, { token: s.user.token })).body).toMatchObject({ success: true, protocols: expect.any(Array), total: expect.any(Number) });
+    expect((await s.api.request('DELETE', `/users/${s.user.uid}/protocols/all`, { token: s.user.token })).body).toMatchObject({ success: true, message: expect.any(String) });
   });
 
-  (start.whole ? it : it.skip)('runs the whole flow: preview, regenerate, approve, index, rename, regenerate one, delete, delete all, clear preview, delete the account (needs generation, search and accounts beside uploads)', async () => {
-    const who = await api.user();
-    const started = await multipart(api, who, `/users/${who.uid}/upload-documents`, {}, { name: 'snakebite.pdf', content: guidelinePdf() });
+  (s.whole ? it : it.skip)('runs the whole flow: preview, regenerate, approve, index, rename, regenerate one, delete, delete all, clear preview, delete the account (needs generation, search and accounts beside uploads)', async () => {
+    const who = await s.api.user();
+    const started = await multipart(s.api, who, `/users/${who.uid}/upload-documents`, {}, { name: 'snakebite.pdf', content: guidelinePdf() });
     const uploadId = started.body.upload_id;
-    expect((await settled(api, who, uploadId)).status).toBe('awaiting_approval');
-    const preview = (await api.request('GET', `/users/${who.uid}/upload-preview/${uploadId}`, { token: who.token })).body;
+    expect((await settled(s.api, who, uploadId)).status).toBe('awaiting_approval');
+    const preview = (await s.api.request('GET', `/users/${who.uid}/upload-preview/${uploadId}`, { token: who.token })).body;
     expect(preview).toMatchObject({ status: 'awaiting_approval', protocols: expect.any(Array) });
-    const regenerated = await multipart(api, who, `/users/${who.uid}/upload-regenerate/${uploadId}`, { custom_prompt: 'Focus on antivenom' });
+    const regenerated = await multipart(s.api, who, `/users/${who.uid}/upload-regenerate/${uploadId}`, { custom_prompt: 'Focus on antivenom' });
     expect(regenerated.status).toBeLessThan(300);
-    expect((await settled(api, who, uploadId)).status).toBe('awaiting_approval');
-    expect((await api.request('POST', `/users/${who.uid}/upload-approve/${uploadId}`, { token: who.token })).status).toBe(200);
-    const index = (await api.request('GET', `/users/${who.uid}/protocols?size=20`, { token: who.token })).body;
+    expect((await settled(s.api, who, uploadId)).status).toBe('awaiting_approval');
+    expect((await s.api.request('POST', `/users/${who.uid}/upload-approve/${uploadId}`, { token: who.token })).status).toBe(200);
+    const index = (await s.api.request('GET', `/users/${who.uid}/protocols?size=20`, { token: who.token })).body;
     expect(index.total).toBeGreaterThan(0);
     const [first] = index.protocols;
     for (const field of ['id', 'title', 'created_at', 'source_file', 'organization', 'region', 'year', 'steps_count', 'citations_count', 'protocol_data']) expect(first).toHaveProperty(field);
     expect(first.protocol_data).toMatchObject({ steps: expect.any(Array), checklist: expect.any(Array), step_details: expect.any(Array) });
-    expect((await api.request('PUT', `/users/${who.uid}/protocols/${first.id}/title`, { token: who.token, body: { title: 'Ward antivenom protocol' } })).status).toBe(200);
-    expect((await multipart(api, who, `/users/${who.uid}/protocols/${first.id}/regenerate`, { custom_prompt: 'adrenaline' })).status).toBeLessThan(300);
-    expect((await api.request('DELETE', `/users/${who.uid}/protocols/${first.id}`, { token: who.token })).status).toBe(200);
-    expect((await api.request('DELETE', `/users/${who.uid}/protocols/all`, { token: who.token })).body).toMatchObject({ success: true, message: expect.any(String) });
-    expect((await api.request('DELETE', `/users/${who.uid}/upload-preview/${uploadId}`, { token: who.token })).status).toBe(200);
-    const deleted = await api.request('DELETE', `/users/${who.uid}`, { token: who.token });
+    expect((await s.api.request('PUT', `/users/${who.uid}/protocols/${first.id}/title`, { token: who.token, body: { title: 'Ward antivenom protocol' } })).status).toBe(200);
+    expect((await multipart(s.api, who, `/users/${who.uid}/protocols/${first.id}/regenerate`, { custom_prompt: 'adrenaline' })).status).toBeLessThan(300);
+    expect((await s.api.request('DELETE', `/users/${who.uid}/protocols/${first.id}`, { token: who.token })).status).toBe(200);
+    expect((await s.api.request('DELETE', `/users/${who.uid}/protocols/all`, { token: who.token })).body).toMatchObject({ success: true, message: expect.any(String) });
+    expect((await s.api.request('DELETE', `/users/${who.uid}/upload-preview/${uploadId}`, { token: who.token })).status).toBe(200);
+    const deleted = await s.api.request('DELETE', `/users/${who.uid}`, { token: who.token });
     expect(deleted.body).toMatchObject({ success: true });
   });
 
-  it('answers 401 without a token, 403 for another user and 404 for an unknown upload', async () => {
-    expect((await api.request('GET', `/users/${user.uid}/protocols?size=20`)).status).toBe(401);
-    const other = await api.user();
-    expect((await api.request('GET', `/users/${user.uid}/protocols?size=20`, { token: other.token })).status).toBe(403);
-    expect((await api.request('GET', `/users/${user.uid}/upload-status/00000000-0000-4000-8000-000000000000`, { token: user.token })).status).toBe(404);
+  it('answers 401 without a token, 403 for another s.user and 404 for an unknown upload', async () => {
+    expect((await s.api.request('GET', `/users/${s.user.uid}/protocols?size=20`)).status).toBe(401);
+    const other = await s.api.user();
+    expect((await s.api.request('GET', `/users/${s.user.uid}/protocols?size=20`, { token: other.token })).status).toBe(403);
+    expect((await s.api.request('GET', `/users/${s.user.uid}/upload-status/00000000-0000-4000-8000-000000000000`, { token: s.user.token })).status).toBe(404);
   });
 });
