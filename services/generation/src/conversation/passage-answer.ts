@@ -20,6 +20,13 @@ export interface AnswerSentence {
 
 const MAX_ANSWER_SENTENCES = 3;
 
+/** How much of a question a sentence covers: the share of the question's content words it has, 0..1. */
+export function questionCoverage(question: string, sentence: string): number {
+  const questionStems = [...new Set(tokenize(question))];
+  const stems = new Set(tokenize(sentence));
+  return questionStems.length ? questionStems.filter((stem) => stems.has(stem)).length / questionStems.length : 0;
+}
+
 /**
  * Picks the sentences of the sources that best answer a question about a topic: words of the question
  * first, the topic next, the kind of answer asked for (a dose, a time, a caution) after. Sentences are

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AppError, forbidden } from '@cairn/platform';
 import {
   classifyIntent,
@@ -10,12 +10,14 @@ import {
   type FollowUpCategory,
 } from '@cairn/rules';
 import { ContextSearch, passageSnippet } from '../context/context-search.js';
+import { GENERATOR, type Generator } from '../generators/generator.port.js';
 import { claimConflictWithSource } from '../grounding/claim-check.js';
+import { judge } from '../grounding/grounding-check.js';
 import type { ConversationBody } from '../protocols/protocol.schemas.js';
 import { screenQuery } from '../screening/query-screening.js';
 import { citationsAsSources, requestCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
 import type { Source } from '../sources/source.js';
-import { answerSentences, citedText } from './passage-answer.js';
+import { answerSentences, citedText, questionCoverage, type AnswerSentence } from './passage-answer.js';
 
 const PARTLY_ANSWERED = 0.5;
 const UNCERTAIN = "The protocol's sources only partly answer this. Check local guidance or ask a senior colleague before acting on it.";
@@ -34,7 +36,12 @@ const CATEGORIES: FollowUpCategory[] = ['dosage', 'symptoms', 'complications', '
 /** `POST /protocols/conversation`: answers a question about a shown protocol from its sources (and, if asked, new ones). */
 @Injectable()
 export class ProtocolChatService {
-  constructor(private readonly contextSearch: ContextSearch) {}
+  private readonly logger = new Logger('ProtocolChat');
+
+  constructor(
+    private readonly contextSearch: ContextSearch,
+    @Inject(GENERATOR) private readonly generator: Generator,
+  ) {}
 
   async answer(body: ConversationBody, uid: string): Promise<ConversationAnswer> {
     if (body.user_id && body.user_id !== uid) throw forbidden();
@@ -59,7 +66,9 @@ export class ProtocolChatService {
     const found = body.enable_context_search ? await this.newSources(`${topic} ${question}`, uid, known) : [];
     const sources = [...known, ...found];
     const original = new Map([...cited, ...found].map((source) => [source.id, source.text]));
-    const sentences = answerSentences(question, topic, groups, sources, (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null);
+    const sentences =
+      (await this.modelSentences(question, topic, sources, body.conversation_history)) ??
+      answerSentences(question, topic, groups, sources, (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null);
     if (sentences.length === 0) {
       return { answer: NOT_FOUND, follow_up_questions: followUps, citations: [], uncertainty_note: UNCERTAIN, used_new_sources: false };
     }
@@ -84,6 +93,26 @@ export class ProtocolChatService {
       uncertainty_note: best < PARTLY_ANSWERED ? UNCERTAIN : null,
       used_new_sources: usedIds.some((id) => found.some((source) => source.id === id)),
     };
+  }
+
+  /**
+   * A language model's answer, keeping only the sentences their cited source states (the grounding of
+   * checklist steps); null when there is no model, it fails, or none of its sentences holds.
+   */
+  private async modelSentences(question: string, topic: string, sources: Source[], history: ConversationBody['conversation_history']): Promise<AnswerSentence[] | null> {
+    if (!this.generator.answer || sources.length === 0) return null;
+    const drafts = await this.generator.answer({ question, topic, sources, history }).catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'the model did not answer; answering from the sources directly');
+      return [];
+    });
+    const byId = new Map(sources.map((source) => [source.id, source]));
+    const held = drafts.flatMap((draft) => {
+      const source = byId.get(draft.citation);
+      return source && draft.text.trim() && judge(draft.text, source) === null
+        ? [{ text: draft.text.trim(), sourceId: draft.citation, coverage: questionCoverage(question, draft.text) }]
+        : [];
+    });
+    return held.length > 0 ? held : null;
   }
 
   private async newSources(query: string, uid: string, known: Source[]): Promise<Source[]> {

@@ -17,10 +17,27 @@ export interface GeneratedProtocol {
   steps: CitedStep[];
 }
 
+export interface AnswerRequest {
+  question: string;
+  /** The protocol the question is about. */
+  topic: string;
+  sources: Source[];
+  /** The conversation so far, oldest first. */
+  history: { role: 'user' | 'assistant'; content: string }[];
+}
+
+/** One sentence of an answer and the number of the source it says states it. */
+export interface DraftSentence {
+  text: string;
+  citation: number;
+}
+
 /** Turns numbered sources into checklist steps, each citing the source it came from. */
 export interface Generator {
   readonly name: string;
   /** Whether free-text instructions steer it (a language model); otherwise only their words can. */
   readonly followsInstructions: boolean;
   generate(request: GenerationRequest): Promise<GeneratedProtocol>;
+  /** Answers a question about a protocol from its sources (a language model); absent for generators that only select sentences. */
+  answer?(request: AnswerRequest): Promise<DraftSentence[]>;
 }

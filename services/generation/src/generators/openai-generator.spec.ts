@@ -4,6 +4,8 @@ import { startOpenAiDouble, type OpenAiDouble } from '@cairn/testing';
 import type { ContextSearch } from '../context/context-search.js';
 import { GroundingMetrics } from '../grounding/grounding-metrics.js';
 import { ProtocolGenerationService } from '../protocols/protocol-generation.service.js';
+import { ProtocolChatService } from '../conversation/protocol-chat.service.js';
+import { conversationBodySchema } from '../protocols/protocol.schemas.js';
 import { toSources } from '../sources/source.js';
 import { GenerationError, OpenAiGenerator } from './openai-generator.js';
 
@@ -27,6 +29,11 @@ const good = {
     { text: 'Give zinc 20 mg daily for 10 days.', explanation: 'Shortens the episode.', citation: 2 },
   ],
 };
+
+const snippets = [
+  { text: 'Give aspirin 300 mg chewed straight away to adults with suspected heart attack. Do not give aspirin to children under 16 years.', title: 'Heart attack', organization: 'NHS' },
+  { text: 'Do not give NSAIDs such as ibuprofen to patients with suspected dengue. Give paracetamol every 4 to 6 hours for fever.', title: 'Dengue', organization: 'WHO' },
+];
 
 describe('OpenAiGenerator against an OpenAI-compatible server', () => {
   let server: OpenAiDouble;
@@ -78,10 +85,6 @@ describe('OpenAiGenerator against an OpenAI-compatible server', () => {
   });
 
   it('returns none of the steps a model flipped against its sources, counting each by reason, and keeps the faithful one', async () => {
-    const snippets = [
-      { text: 'Give aspirin 300 mg chewed straight away to adults with suspected heart attack. Do not give aspirin to children under 16 years.', title: 'Heart attack', organization: 'NHS' },
-      { text: 'Do not give NSAIDs such as ibuprofen to patients with suspected dengue. Give paracetamol every 4 to 6 hours for fever.', title: 'Dengue', organization: 'WHO' },
-    ];
     const flipped = {
       title: 'Chest Pain and Fever',
       steps: [
@@ -108,5 +111,40 @@ describe('OpenAiGenerator against an OpenAI-compatible server', () => {
     expect(counted).toContain('cairn_generated_steps_total{generator="openai:gpt-4o-mini",outcome="dropped_frequency"} 1');
     expect(counted).toContain('cairn_generated_steps_total{generator="openai:gpt-4o-mini",outcome="dropped_population"} 1');
     expect(counted).toContain('cairn_generated_steps_total{generator="openai:gpt-4o-mini",outcome="recited"} 1');
+  });
+
+  it('answers a protocol question with the model, in the light of the conversation, keeping only the sentences its sources state', async () => {
+    const reply = {
+      sentences: [
+        { text: 'Give paracetamol for fever every 4 to 6 hours.', citation: 2 },
+        { text: 'Give ibuprofen for fever in suspected dengue.', citation: 2 },
+      ],
+    };
+    server = await startOpenAiDouble({ chat: [recorded(reply)] });
+    const noSearch = { search: async () => [] } as unknown as ContextSearch;
+    const chat = new ProtocolChatService(noSearch, new OpenAiGenerator({ baseURL: server.url, model: 'gpt-4o-mini' }));
+    const body = conversationBodySchema.parse({
+      message: 'how often?',
+      concept_title: 'Dengue Fever',
+      citations_list: snippets.map((snippet) => snippet.text),
+      conversation_history: [
+        { role: 'user', content: 'Which painkiller for fever in dengue?' },
+        { role: 'assistant', content: 'Paracetamol [2].' },
+      ],
+    });
+    const answer = await chat.answer(body, 'clinician-1');
+    expect(answer.answer).toBe('Give paracetamol for fever every 4 to 6 hours. [2]');
+    const [call] = server.requests.filter((request) => request.path === '/v1/chat/completions');
+    expect(call.body.messages.map((message: { role: string }) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(call.body.messages.at(-1).content).toContain('Which painkiller for fever in dengue? how often?');
+    expect(call.body.response_format.json_schema.name).toBe('answer');
+  });
+
+  it('answers from the sources directly when the model fails', async () => {
+    server = await startOpenAiDouble({ chat: [recorded('nope'), recorded('still not JSON')] });
+    const noSearch = { search: async () => [] } as unknown as ContextSearch;
+    const chat = new ProtocolChatService(noSearch, new OpenAiGenerator({ baseURL: server.url, model: 'gpt-4o-mini' }));
+    const answer = await chat.answer(conversationBodySchema.parse({ message: 'How often can paracetamol be given?', concept_title: 'Dengue Fever', citations_list: snippets.map((snippet) => snippet.text) }), 'clinician-1');
+    expect(answer.answer).toMatch(/every 4 to 6 hours/);
   });
 });

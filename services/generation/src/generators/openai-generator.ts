@@ -6,7 +6,7 @@ import { cleanSteps, MAX_STEPS } from '@cairn/rules';
 import { GENERATION_TIMEOUT_MS } from '../config/generation-config.js';
 import { stripSourceLabels } from '../sources/source-labels.js';
 import type { Source } from '../sources/source.js';
-import type { GeneratedProtocol, GenerationRequest, Generator } from './generator.port.js';
+import type { AnswerRequest, DraftSentence, GeneratedProtocol, GenerationRequest, Generator } from './generator.port.js';
 
 export interface OpenAiGeneratorOptions {
   baseURL: string;
@@ -39,6 +39,21 @@ const JSON_SCHEMA = {
   },
 } as const;
 
+const answerSchema = z.object({ sentences: z.array(z.object({ text: z.string(), citation: z.number().int() })).max(10) });
+
+const ANSWER_JSON_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['sentences'],
+  properties: {
+    sentences: {
+      type: 'array',
+      maxItems: 5,
+      items: { type: 'object', additionalProperties: false, required: ['text', 'citation'], properties: { text: { type: 'string' }, citation: { type: 'integer' } } },
+    },
+  },
+} as const;
+
 const promptFile = (name: string) => readFile(new URL(`../../prompts/${name}`, import.meta.url), 'utf8');
 
 function formatSources(sources: Source[]): string {
@@ -63,8 +78,8 @@ export class OpenAiGenerator implements Generator {
   readonly name: string;
   readonly followsInstructions = true;
   private readonly client: OpenAI;
-  /** The system prompt and the request template, read once. */
-  private prompts: Promise<[string, string]> | null = null;
+  /** The system prompt and each request template, read once. */
+  private readonly prompts = new Map<string, Promise<[string, string]>>();
 
   constructor(private readonly options: OpenAiGeneratorOptions) {
     this.name = `openai:${options.model}`;
@@ -76,39 +91,58 @@ export class OpenAiGenerator implements Generator {
     });
   }
 
+  private template(name: string): Promise<[string, string]> {
+    let prompts = this.prompts.get(name);
+    if (!prompts) {
+      prompts = Promise.all([promptFile('system.md'), promptFile(name)]);
+      this.prompts.set(name, prompts);
+    }
+    return prompts;
+  }
+
   async generate(request: GenerationRequest): Promise<GeneratedProtocol> {
-    this.prompts ??= Promise.all([promptFile('system.md'), promptFile('generate-protocol.md')]);
-    const [system, template] = await this.prompts;
+    const [system, template] = await this.template('generate-protocol.md');
     const user = template
       .replace('{{title}}', request.title)
       .replace('{{instructions}}', request.instructions || 'none')
       .replace('{{sources}}', formatSources(request.sources));
-    const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
-      { role: 'system', content: system },
-      { role: 'user', content: user },
-    ];
+    const reply = await this.askJson([{ role: 'system', content: system }, { role: 'user', content: user }], 'protocol', JSON_SCHEMA, replySchema);
+    // A model may still tag its text with the sources it read; the citation number says the same.
+    const steps = reply.steps.map((step) => ({ ...step, text: stripSourceLabels(step.text), explanation: stripSourceLabels(step.explanation), citations: [step.citation] }));
+    return { title: reply.title, steps: cleanSteps(steps) };
+  }
+
+  async answer(request: AnswerRequest): Promise<DraftSentence[]> {
+    const [system, template] = await this.template('answer-question.md');
+    const user = template
+      .replace('{{topic}}', request.topic)
+      .replace('{{question}}', request.question)
+      .replace('{{sources}}', formatSources(request.sources));
+    const history = request.history.map((turn) => ({ role: turn.role, content: turn.content }) as OpenAI.Chat.ChatCompletionMessageParam);
+    const reply = await this.askJson([{ role: 'system', content: system }, ...history, { role: 'user', content: user }], 'answer', ANSWER_JSON_SCHEMA, answerSchema);
+    return reply.sentences.map((sentence) => ({ text: stripSourceLabels(sentence.text), citation: sentence.citation }));
+  }
+
+  /** Asks for a JSON reply of `schema`, once more when the reply does not fit it. */
+  private async askJson<T>(messages: OpenAI.Chat.ChatCompletionMessageParam[], name: string, jsonSchema: object, schema: z.ZodType<T>): Promise<T> {
     let problem = '';
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const content = await this.complete(messages);
-      const parsed = parseReply(content);
-      if (parsed.success) {
-        // A model may still tag its text with the sources it read; the citation number says the same.
-        const steps = parsed.data.steps.map((step) => ({ ...step, text: stripSourceLabels(step.text), explanation: stripSourceLabels(step.explanation), citations: [step.citation] }));
-        return { title: parsed.data.title, steps: cleanSteps(steps) };
-      }
+      const content = await this.complete(messages, name, jsonSchema);
+      const parsed = parseReply(content, schema);
+      if (parsed.success) return parsed.data;
       problem = parsed.error;
       messages.push({ role: 'assistant', content }, { role: 'user', content: `That reply was not valid JSON for the schema (${problem}). Reply again with only the JSON object.` });
     }
-    throw new GenerationError(`The model returned no valid protocol: ${problem}`);
+    throw new GenerationError(`The model returned no valid ${name}: ${problem}`);
   }
 
-  private async complete(messages: OpenAI.Chat.ChatCompletionMessageParam[]): Promise<string> {
+  private async complete(messages: OpenAI.Chat.ChatCompletionMessageParam[], name: string, schema: object): Promise<string> {
     try {
       const completion = await this.client.chat.completions.create({
         model: this.options.model,
         messages,
         temperature: 0.1,
-        response_format: { type: 'json_schema', json_schema: { name: 'protocol', strict: true, schema: JSON_SCHEMA } },
+        response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: schema as Record<string, unknown> } },
       });
       return completion.choices[0]?.message?.content ?? '';
     } catch (error) {
@@ -118,13 +152,13 @@ export class OpenAiGenerator implements Generator {
   }
 }
 
-function parseReply(content: string): { success: true; data: z.infer<typeof replySchema> } | { success: false; error: string } {
+function parseReply<T>(content: string, schema: z.ZodType<T>): { success: true; data: T } | { success: false; error: string } {
   let json: unknown;
   try {
     json = JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, ''));
   } catch {
     return { success: false, error: 'not JSON' };
   }
-  const parsed = replySchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   return parsed.success ? parsed : { success: false, error: parsed.error.issues[0].message };
 }
