@@ -9,7 +9,7 @@ const REQUIREMENTS = [
   'PDFs should contain medical protocols or guidelines',
 ];
 
-export default function UploadModule({ onFileAccepted }: UploadModuleProps) {
+export default function UploadModule(_props: UploadModuleProps) {
   const instructionsId = useId();
   const [instructions, setInstructions] = useState('');
   const [fileError, showFileError] = useTimedMessage();
@@ -17,7 +17,6 @@ export default function UploadModule({ onFileAccepted }: UploadModuleProps) {
   const acceptFile = (file: File) => {
     const problem = checkUploadFile(file);
     if (problem) return showFileError(problem);
-    onFileAccepted?.(file, instructions.trim());
   };
 
   return (

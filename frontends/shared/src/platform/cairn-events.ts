@@ -14,6 +14,14 @@ export interface CairnEvents {
   'saved-protocol-removed': { id: string };
   /** The sidebar refreshes Recent Searches. */
   'conversations-changed': { conversationId: string };
+  /** Opens the upload overlay (profile 'Upload Medical Documents', My Protocols 'Upload'). */
+  'upload-open': Record<string, never>;
+  /** The shell opens (or focuses) a tab: the generated protocols of an upload, or 'Your Protocol Index'. */
+  'upload-tab-open': { kind: 'generated-protocols'; uploadId: string; count: number } | { kind: 'protocol-index' };
+  /** A generated-protocols tab is done with (Clear All, approved): the shell closes it. */
+  'upload-tab-close': { uploadId: string };
+  /** The user's uploaded protocols changed (approved, renamed, deleted): counts and lists reload. */
+  'uploaded-protocols-changed': { total?: number };
 }
 
 export type EventListener<T> = (payload: T) => void;

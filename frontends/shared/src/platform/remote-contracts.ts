@@ -23,7 +23,17 @@ export interface SidebarModuleProps {
   onOpenProfile?: () => void;
 }
 
+/**
+ * The upload remote is mounted in three places:
+ * - `overlay`: once per dashboard, always mounted so an upload keeps going while the overlay is closed;
+ *   it opens on `upload-open` and closes itself.
+ * - `preview`: the content of a `generated-protocols` tab for `uploadId`.
+ * - `index`: the content of the `protocol-index` tab ('Your Protocol Index').
+ */
+export type UploadView = 'overlay' | 'preview' | 'index';
+
 export interface UploadModuleProps {
-  /** Receives a file that passed the client-side checks, with the optional processing instructions. */
-  onFileAccepted?: (file: File, instructions: string) => void;
+  view: UploadView;
+  /** The upload whose generated protocols a `preview` shows. */
+  uploadId?: string;
 }
