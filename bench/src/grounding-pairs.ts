@@ -11,7 +11,9 @@ export type PairKind =
   | 'population_swapped'
   | 'frequency_changed'
   | 'paraphrase'
-  | 'hand_written';
+  | 'hand_written'
+  | 'action_split'
+  | 'amount_moved';
 
 /** A step and the source it cites: `faithful` says what the source says, `flipped` does not. */
 export interface GroundingPair {
@@ -138,11 +140,11 @@ const DESCRIPTION =
   'Faithful and flipped checklist steps with the source they cite (an index into sources); split by source sentence into tune and test halves. Built by bench/src/build-grounding-pairs.ts, then frozen.';
 
 /** One line per pair, each source passage stored once. */
-export function serialisePairs(pairs: GroundingPair[]): string {
+export function serialisePairs(pairs: GroundingPair[], description = DESCRIPTION): string {
   const sources = [...new Set(pairs.map((pair) => pair.source))];
   const index = new Map(sources.map((source, i) => [source, i]));
   const lines = pairs.map((pair) => `  ${JSON.stringify({ ...pair, source: index.get(pair.source) })}`);
-  return `{\n"description": ${JSON.stringify(DESCRIPTION)},\n"sources": ${JSON.stringify(sources)},\n"pairs": [\n${lines.join(',\n')}\n]\n}\n`;
+  return `{\n"description": ${JSON.stringify(description)},\n"sources": ${JSON.stringify(sources)},\n"pairs": [\n${lines.join(',\n')}\n]\n}\n`;
 }
 
 export function loadPairs(path: string): GroundingPair[] {
