@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { repoRoot } from './datasets.js';
 import { scoreGrounding } from './grounding-evaluation.js';
+import { amountBindings } from './amount-binding-pairs.js';
 import { flips, loadPairs, paraphrase } from './grounding-pairs.js';
 
 describe('grounding pairs', () => {
@@ -20,20 +21,41 @@ describe('grounding pairs', () => {
   });
 });
 
-describe('the grounding check on the test half of the frozen pairs', () => {
-  const pairs = loadPairs(resolve(repoRoot, 'bench/data/grounding-pairs.json'));
+const PAIR_FILES = ['bench/data/grounding-pairs.json', 'bench/data/grounding-amount-pairs.json'];
+
+describe.each(PAIR_FILES)('the grounding check on the test half of %s', (file) => {
+  const pairs = loadPairs(resolve(repoRoot, file));
   const test = pairs.filter((pair) => pair.split === 'test');
 
-  it('has at least 300 pairs in each half', () => {
-    expect(test.length).toBeGreaterThanOrEqual(300);
-    expect(pairs.length - test.length).toBeGreaterThanOrEqual(300);
+  it('keeps no flipped step', () => {
+    expect(test.some((pair) => pair.label === 'flipped')).toBe(true);
+    expect(scoreGrounding(test).failures.filter((pair) => pair.label === 'flipped').map((pair) => pair.step)).toEqual([]);
   });
 
-  it('drops at most 2 % of faithful steps, and keeps no flipped step but the one known miss (an amount the source states for another action in the same sentence)', () => {
+});
+
+describe('the grounding check on the test halves of both pair files', () => {
+  it('drops at most 2 % of faithful steps', () => {
+    const test = PAIR_FILES.flatMap((file) => loadPairs(resolve(repoRoot, file))).filter((pair) => pair.split === 'test');
     const score = scoreGrounding(test);
     expect(score.faithfulDropped / score.faithful).toBeLessThanOrEqual(0.02);
-    expect(score.failures.filter((pair) => pair.label === 'flipped').map((pair) => pair.step)).toEqual([
-      'Treat NEWS2 of 5 or 6 as moderate risk: arrange senior review within 3 hour and give antibiotics within 3 hours if infection is likely.',
+  });
+});
+
+describe('the frozen pair files', () => {
+  it('hold at least 300 pairs in each half of grounding-pairs.json', () => {
+    const pairs = loadPairs(resolve(repoRoot, 'bench/data/grounding-pairs.json'));
+    const test = pairs.filter((pair) => pair.split === 'test').length;
+    expect(test).toBeGreaterThanOrEqual(300);
+    expect(pairs.length - test).toBeGreaterThanOrEqual(300);
+  });
+
+  it('move an amount to the other action of its sentence, and keep each action with its own', () => {
+    expect(amountBindings('Arrange senior review within 1 hour and give antibiotics within 3 hours if infection is likely.')).toEqual([
+      { label: 'faithful', kind: 'action_split', step: 'Arrange senior review within 1 hour.' },
+      { label: 'faithful', kind: 'action_split', step: 'Give antibiotics within 3 hours if infection is likely.' },
+      { label: 'flipped', kind: 'amount_moved', step: 'Arrange senior review within 3 hour and give antibiotics within 3 hours if infection is likely.' },
+      { label: 'flipped', kind: 'amount_moved', step: 'Give antibiotics within 1 hours if infection is likely.' },
     ]);
   });
 });

@@ -43,16 +43,24 @@ describe('claimConflict', () => {
     ['Give aspirin 300 mg to adults and do not give it to children under 16.', 'Give aspirin 300 mg to adults; never give aspirin to children under 16.', null],
     ['Give aspirin to children under 16 and do not give it to adults.', 'Give aspirin 300 mg to adults; never give aspirin to children under 16.', 'polarity'],
     ['Stop taking the medicine.', 'Do not stop taking the medicine.', 'polarity'],
+    ['Give paracetamol within 2 hours and call a doctor within 1 hour.', 'Give paracetamol within 1 hour and call a doctor within 2 hours.', 'frequency'],
+    ['Call a doctor within 2 hours.', 'Give paracetamol within 1 hour and call a doctor within 2 hours.', null],
+    ['Give 10 mg to adults.', 'Give 10 mg to adults and 5 mg to children.', null],
+    ['Give 10 mg to children.', 'Give 10 mg to adults and 5 mg to children.', 'quantity'],
+    ['A second 2 mg dose after 10 minutes.', 'Give lorazepam 4 mg IV, and a second 2 mg dose after 10 minutes if seizures continue.', null],
+    ['A second 4 mg dose after 10 minutes.', 'Give lorazepam 4 mg IV, and a second 2 mg dose after 10 minutes if seizures continue.', 'quantity'],
+    ['Give 1 mg/ml (1:1000) adrenaline 0.01 mg/kg into the thigh.', 'Give adrenaline 1 mg/ml (1:1000) 0.01 mg/kg into the thigh.', null],
   ])('%s ← %s: %s', (step, source, expected) => {
     expect(claimConflictWithSource(step, source)).toBe(expected);
   });
 });
 
 describe('claimConflict on the whole text', () => {
-  it('finds an amount stated elsewhere in the text, which is why steps are compared with their supporting sentences only', () => {
+  it('binds an amount to the action it is stated for, across sentences too', () => {
     const source = 'Give antibiotics within 1 hour in septic shock. Give antibiotics within 3 hours when sepsis is possible.';
-    expect(claimConflict('Give antibiotics within 3 hours in septic shock.', source)).toBeNull();
+    expect(claimConflict('Give antibiotics within 3 hours in septic shock.', source)).toBe('frequency');
     expect(claimConflictWithSource('Give antibiotics within 3 hours in septic shock.', source)).toBe('frequency');
+    expect(claimConflict('Give antibiotics within 3 hours when sepsis is possible.', source)).toBeNull();
   });
 });
 

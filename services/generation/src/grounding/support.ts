@@ -1,5 +1,5 @@
 import { tokenize } from '@cairn/rules';
-import { numbersAsDigits } from './claim-check.js';
+import { numbersAsDigits } from './claim-quantities.js';
 
 const NUMBER = /\d+(?:[.,]\d+)?/g;
 
