@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import type { ChatModuleProps } from '@cairn/frontend-shared';
+import type { ChatModuleProps, UploadModuleProps } from '@cairn/frontend-shared';
 import { RemoteSlot } from '../remotes/remote-slot.component';
 import { dashboardQuery } from '../routing/route-guard';
 import { useDocumentTitle } from '../routing/use-document-title';
@@ -31,6 +31,9 @@ export function DashboardPage() {
         <main className="slot-chat" data-testid="slot-chat">
           <RemoteSlot instanceKey={chat.generation} remote="chat" title="chat" moduleProps={chatProps} />
         </main>
+        <div className="slot-upload-overlay">
+          <RemoteSlot remote="upload" title="upload" moduleProps={{ view: 'overlay' } satisfies UploadModuleProps} />
+        </div>
       </div>
     </div>
   );

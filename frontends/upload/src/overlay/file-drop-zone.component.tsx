@@ -1,7 +1,9 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { Button, Icon } from '@cairn/frontend-shared';
+import { UploadTexts } from '../upload-texts';
 
-export function FileDropZone({ onFile }: { onFile: (file: File) => void }) {
+/** Drag and drop or 'Choose ZIP/PDF File'; while an upload runs the chooser reads 'Upload in Progress...' and is disabled. */
+export function FileDropZone({ busy, onFile }: { busy: boolean; onFile: (file: File) => void }) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -23,9 +25,9 @@ export function FileDropZone({ onFile }: { onFile: (file: File) => void }) {
       onDrop={drop}
     >
       <Icon name="upload" size={28} />
-      <p className="drop-zone__text">Drag and drop a ZIP or PDF file here, or</p>
-      <Button variant="primary" icon="file" onClick={() => input.current?.click()}>
-        Choose ZIP/PDF File
+      <p className="drop-zone__text">{UploadTexts.dropHint}</p>
+      <Button variant="primary" icon="file" disabled={busy} onClick={() => input.current?.click()}>
+        {busy ? UploadTexts.uploading : UploadTexts.choose}
       </Button>
       <input
         ref={input}
@@ -33,7 +35,8 @@ export function FileDropZone({ onFile }: { onFile: (file: File) => void }) {
         type="file"
         accept=".zip,.pdf"
         tabIndex={-1}
-        aria-hidden="true"
+        aria-label={UploadTexts.choose}
+        disabled={busy}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';

@@ -1,0 +1,54 @@
+import { Button, ErrorBox, Spinner, cairnEvents, dialogs, useCurrentUser } from '@cairn/frontend-shared';
+import { UploadTexts } from '../upload-texts';
+import { UploadedProtocolCard } from './uploaded-protocol-card.component';
+import { useProtocolIndex } from './use-protocol-index';
+
+const texts = UploadTexts.library;
+
+/** The 'Your Protocol Index' tab: the protocols the user approved from uploads. */
+export function ProtocolIndex() {
+  const uid = useCurrentUser()?.uid ?? null;
+  const index = useProtocolIndex(uid);
+
+  const confirmDeleteAll = async () => {
+    if (await dialogs.confirm({ title: texts.confirmDeleteAllTitle, message: texts.confirmDeleteAllMessage, confirmLabel: texts.deleteAll, danger: true })) void index.removeAll();
+  };
+
+  return (
+    <section className="protocol-index" data-testid="protocol-index" aria-labelledby="protocol-index-title">
+      <header className="generated-protocols__head">
+        <h2 id="protocol-index-title">
+          {texts.title}
+          {index.list && <span className="generated-protocols__count">{index.list.total}</span>}
+        </h2>
+        <div className="generated-protocols__actions">
+          <Button variant="primary" icon="upload" onClick={() => cairnEvents.emit('upload-open', {})}>
+            {texts.upload}
+          </Button>
+          <Button variant="danger" disabled={!index.list?.protocols.length} onClick={() => void confirmDeleteAll()}>
+            {texts.deleteAll}
+          </Button>
+        </div>
+      </header>
+      {!index.list && !index.failed && <Spinner label="Loading your protocols" />}
+      {!index.list && index.failed && <ErrorBox>{texts.loadError}</ErrorBox>}
+      {index.list?.protocols.length === 0 && (
+        <div className="upload-panel__empty">
+          <p>{texts.empty}</p>
+          <p>{texts.emptyHint}</p>
+        </div>
+      )}
+      <div className="generated-protocols__list">
+        {index.list?.protocols.map((protocol) => (
+          <UploadedProtocolCard
+            key={protocol.id}
+            protocol={protocol}
+            onRename={(title) => void index.rename(protocol.id, title)}
+            onDelete={() => void index.remove(protocol.id)}
+            onRegenerate={(instructions) => index.regenerate(protocol.id, instructions)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

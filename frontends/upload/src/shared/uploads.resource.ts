@@ -1,0 +1,112 @@
+import { buildUrl, expectSuccess, getCairn, isEntry, type Entry } from '@cairn/frontend-shared';
+
+const userPath = (uid: string, path: string) => `/users/${encodeURIComponent(uid)}/${path}`;
+
+export interface UploadStarted {
+  uploadId: string;
+  filename: string;
+}
+
+export interface UploadRequest {
+  promise: Promise<UploadStarted>;
+  abort(): void;
+}
+
+/** The server's message for a refused request, else what failed. */
+const failure = (body: unknown, what: string) =>
+  new Error(isEntry(body) && typeof body.error === 'string' ? body.error : isEntry(body) && typeof body.message === 'string' ? body.message : `Failed to ${what}`);
+
+/** Multipart POST through XMLHttpRequest, the one browser API that reports the bytes sent. */
+function sendForm(path: string, form: FormData, onSent: (percent: number) => void): UploadRequest {
+  const xhr = new XMLHttpRequest();
+  const promise = (async () => {
+    const token = await getCairn().auth.getAccessToken();
+    return new Promise<Entry>((resolve, reject) => {
+      xhr.open('POST', buildUrl(getCairn().api.baseUrl, path));
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => event.lengthComputable && onSent(Math.round((100 * event.loaded) / event.total));
+      xhr.onload = () => {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          body = null;
+        }
+        if (xhr.status >= 200 && xhr.status < 300 && isEntry(body)) resolve(body);
+        else reject(failure(body, 'upload the file'));
+      };
+      xhr.onerror = () => reject(new Error('Network error: the server could not be reached'));
+      xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+      xhr.send(form);
+    });
+  })();
+  return { promise: promise.then((body) => ({ uploadId: String(body.upload_id), filename: String(body.filename ?? '') })), abort: () => xhr.abort() };
+}
+
+export function uploadDocument(uid: string, file: File, instructions: string, onSent: (percent: number) => void): UploadRequest {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  if (instructions) form.append('custom_prompt', instructions);
+  return sendForm(userPath(uid, 'upload-documents'), form, onSent);
+}
+
+export interface UploadStatusBody {
+  status: string;
+  progress?: number;
+  filename?: string;
+  protocols_extracted?: number | null;
+  protocols_indexed?: number | null;
+  error?: string | null;
+}
+
+export const uploadStatus = (uid: string, uploadId: string) => getCairn().api.get<UploadStatusBody>(userPath(uid, `upload-status/${uploadId}`), { retries: 0 });
+
+export const cancelUpload = (uid: string, uploadId: string) => getCairn().api.post(userPath(uid, `upload-cancel/${uploadId}`));
+
+/** A protocol as `upload-preview` and `protocols` return it (spec §3 "Uploaded (indexed) protocol"). */
+export interface UploadedProtocol {
+  id: string;
+  title: string;
+  created_at: string;
+  source_file: string;
+  organization: string;
+  region: string;
+  year: number | string | null;
+  steps_count: number;
+  citations_count: number;
+  regenerating?: boolean;
+  protocol_data: {
+    step_details: { step: number; text: string; explanation: string; citation: number; citations?: number[] }[];
+    citations: { id: number; source: string; organization: string; year: number | null; region: string; url: string; excerpt: string }[];
+  };
+}
+
+export async function loadPreview(uid: string, uploadId: string): Promise<{ status: string; protocols: UploadedProtocol[] }> {
+  const body = expectSuccess(await getCairn().api.get(userPath(uid, `upload-preview/${uploadId}`)), 'load the generated protocols');
+  return { status: String(body.status), protocols: (body.protocols as UploadedProtocol[]) ?? [] };
+}
+
+export const deletePreview = async (uid: string, uploadId: string) => expectSuccess(await getCairn().api.delete(userPath(uid, `upload-preview/${uploadId}`)), 'delete the generated protocols');
+
+export async function approveUpload(uid: string, uploadId: string): Promise<number> {
+  const body = expectSuccess(await getCairn().api.post(userPath(uid, `upload-approve/${uploadId}`), undefined, { retries: 0, duration: 'long' }), 'approve protocols');
+  return Number(body.protocols_indexed ?? 0);
+}
+
+export const regenerateUpload = async (uid: string, uploadId: string, instructions: string) =>
+  expectSuccess(await getCairn().api.post(userPath(uid, `upload-regenerate/${uploadId}`), { custom_prompt: instructions }, { retries: 0 }), 'regenerate protocols');
+
+export const regenerateProtocol = async (uid: string, protocolId: string, instructions: string) =>
+  expectSuccess(await getCairn().api.post(userPath(uid, `protocols/${encodeURIComponent(protocolId)}/regenerate`), { custom_prompt: instructions }, { retries: 0 }), 'regenerate the protocol');
+
+export async function listProtocols(uid: string, size: number): Promise<{ protocols: UploadedProtocol[]; total: number }> {
+  const body = expectSuccess(await getCairn().api.get(userPath(uid, 'protocols'), { query: { size } }), 'load protocols');
+  return { protocols: (body.protocols as UploadedProtocol[]) ?? [], total: Number(body.total ?? 0) };
+}
+
+export const renameProtocol = async (uid: string, protocolId: string, title: string) =>
+  expectSuccess(await getCairn().api.put(userPath(uid, `protocols/${encodeURIComponent(protocolId)}/title`), { title }), 'rename the protocol');
+
+export const deleteProtocol = async (uid: string, protocolId: string) => expectSuccess(await getCairn().api.delete(userPath(uid, `protocols/${encodeURIComponent(protocolId)}`)), 'delete the protocol');
+
+export const deleteAllProtocols = async (uid: string) => expectSuccess(await getCairn().api.delete(userPath(uid, 'protocols/all')), 'delete protocols');
