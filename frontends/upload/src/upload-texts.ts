@@ -67,9 +67,10 @@ export const UploadTexts = {
     confirmDeleteMessage: (title: string) => `Delete '${title}' from your protocol index?`,
     confirmDeleteAllTitle: 'Delete All Protocols',
     confirmDeleteAllMessage: 'Delete every protocol in your protocol index? This cannot be undone.',
-    steps: (count: number) => `${count} steps`,
-    sources: (count: number) => `${count} sources`,
+    steps: (count: number) => (count === 1 ? '1 step' : `${count} steps`),
+    sources: (count: number) => (count === 1 ? '1 source' : `${count} sources`),
     userDefined: 'User defined',
+    showMore: (remaining: number) => `Show more protocols (${remaining} more)`,
     viewSource: 'View Source',
   },
 } as const;

@@ -49,6 +49,11 @@ export function ProtocolIndex() {
           />
         ))}
       </div>
+      {index.list && index.list.total > index.list.protocols.length && (
+        <Button className="protocol-index__more" onClick={index.showMore}>
+          {texts.showMore(index.list.total - index.list.protocols.length)}
+        </Button>
+      )}
     </section>
   );
 }

@@ -14,6 +14,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function useProtocolIndex(uid: string | null) {
   const [list, setList] = useState<{ protocols: UploadedProtocol[]; total: number } | null>(() => (uid ? readProtocolCache(uid) : null));
   const [failed, setFailed] = useState(false);
+  const [size, setSize] = useState(UPLOADED_FETCH_SIZE);
 
   const apply = useCallback(
     (next: { protocols: UploadedProtocol[]; total: number }) => {
@@ -26,13 +27,13 @@ export function useProtocolIndex(uid: string | null) {
   const refresh = useCallback(async () => {
     if (!uid) return;
     try {
-      apply(await listProtocols(uid, UPLOADED_FETCH_SIZE));
+      apply(await listProtocols(uid, size));
       setFailed(false);
     } catch (error) {
       setFailed(true);
       toasts.show({ type: 'error', title: texts.loadFailed, message: messageOf(error) });
     }
-  }, [uid, apply]);
+  }, [uid, apply, size]);
 
   useEffect(() => {
     setList(uid ? readProtocolCache(uid) : null);
@@ -62,6 +63,8 @@ export function useProtocolIndex(uid: string | null) {
     list,
     failed,
     refresh,
+    /** The next 20 protocols, when the index holds more than are shown. */
+    showMore: () => setSize((current) => current + UPLOADED_FETCH_SIZE),
     rename: (protocolId: string, title: string) =>
       uid &&
       optimistic(

@@ -2,8 +2,9 @@ import { isUserDefinedCitation } from '@cairn/frontend-shared';
 import type { UploadedProtocol } from './uploads.resource';
 import { UploadTexts } from '../upload-texts';
 
-/** A protocol's steps and sources, cut to `maxSteps` and `maxSources` when given (the preview shows 5 and 3). */
+/** A protocol's steps and sources; cut to `maxSteps` and `maxSources` (the preview shows 5 and 3) it leaves explanations out. */
 export function ProtocolSummary({ protocol, maxSteps, maxSources }: { protocol: UploadedProtocol; maxSteps?: number; maxSources?: number }) {
+  const brief = maxSteps !== undefined;
   const steps = protocol.protocol_data.step_details ?? [];
   const sources = protocol.protocol_data.citations ?? [];
   const shownSteps = steps.slice(0, maxSteps ?? steps.length);
@@ -13,7 +14,7 @@ export function ProtocolSummary({ protocol, maxSteps, maxSources }: { protocol: 
         {shownSteps.map((step) => (
           <li key={step.step}>
             <span>{step.text}</span>
-            {step.explanation && <p className="protocol-summary__explanation">{step.explanation}</p>}
+            {!brief && step.explanation && <p className="protocol-summary__explanation">{step.explanation}</p>}
           </li>
         ))}
       </ol>
