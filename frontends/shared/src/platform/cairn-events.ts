@@ -18,6 +18,8 @@ export interface CairnEvents {
   'upload-open': Record<string, never>;
   /** The shell opens (or focuses) a tab: the generated protocols of an upload, or 'Your Protocol Index'. */
   'upload-tab-open': { kind: 'generated-protocols'; uploadId: string; count: number } | { kind: 'protocol-index' };
+  /** How many generated protocols an upload has awaiting approval now (0 once approved or cleared). */
+  'generated-protocols-changed': { uploadId: string; count: number };
   /** A generated-protocols tab is done with (Clear All, approved): the shell closes it. */
   'upload-tab-close': { uploadId: string };
   /** The user's uploaded protocols changed (approved, renamed, deleted): counts and lists reload. */

@@ -5,9 +5,9 @@ import { RemoteSlot } from '../remotes/remote-slot.component';
 const NARROW_SCREEN = '(max-width: 767px)';
 
 /** 80 units (320 px) expanded, 16 units (64 px) collapsed as an icon strip. */
-export function SidebarSlot({ onNewSearch }: { onNewSearch: () => void }) {
+export function SidebarSlot({ onNewSearch, onOpenProfile }: { onNewSearch: () => void; onOpenProfile: () => void }) {
   const [collapsed, setCollapsed] = useState(() => window.matchMedia(NARROW_SCREEN).matches);
-  const moduleProps: SidebarModuleProps = { collapsed, onNewSearch };
+  const moduleProps: SidebarModuleProps = { collapsed, onNewSearch, onOpenProfile };
 
   return (
     <aside

@@ -29,6 +29,7 @@ export function useGeneratedProtocols(uid: string | null, uploadId: string) {
       setState((current) => {
         if (current.kind === 'approved' && preview.protocols.length === 0) return current;
         if (preview.status === 'processing' && preview.protocols.length === 0) return { kind: 'regenerating' };
+        cairnEvents.emit('generated-protocols-changed', { uploadId, count: preview.protocols.length });
         return { kind: 'ready', protocols: preview.protocols };
       });
     } catch (error) {
@@ -49,6 +50,7 @@ export function useGeneratedProtocols(uid: string | null, uploadId: string) {
       const indexed = await approveUpload(uid, uploadId);
       if (uploadSession.current().uploadId === uploadId) uploadSession.approved(indexed);
       setState({ kind: 'approved', indexed });
+      cairnEvents.emit('generated-protocols-changed', { uploadId, count: 0 });
       setTimeout(() => cairnEvents.emit('uploaded-protocols-changed', {}), APPROVE_REFRESH_MS);
       setTimeout(() => void reload(), PREVIEW_REFRESH_MS);
     } catch {
@@ -72,7 +74,10 @@ export function useGeneratedProtocols(uid: string | null, uploadId: string) {
     stopPolling.current = pollRegeneratedPreview(
       async () => (await loadPreview(uid, uploadId)).protocols,
       (protocols) => {
-        if (protocols) return setState({ kind: 'ready', protocols });
+        if (protocols) {
+          cairnEvents.emit('generated-protocols-changed', { uploadId, count: protocols.length });
+          return setState({ kind: 'ready', protocols });
+        }
         toasts.show({ type: 'info', title: UploadTexts.preview.regenerationInProgress, message: UploadTexts.preview.regenerationInProgressMessage });
       },
     );

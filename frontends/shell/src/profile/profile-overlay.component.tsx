@@ -1,0 +1,83 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, IconButton, cairnEvents, useCurrentUser, userLabel } from '@cairn/frontend-shared';
+import { confirmAndLogOut } from '../session/logout';
+import { MyProtocols, useUploadedCount } from './my-protocols.component';
+
+interface ProfileOverlayProps {
+  generatedCount: number;
+  onClose: () => void;
+  onLoggedOut: () => void;
+}
+
+const initials = (label: string) =>
+  label
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('') || '?';
+
+/** Spec §2 profile overlay: the Profile tab and the My Protocols tab (with its count). */
+export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: ProfileOverlayProps) {
+  const user = useCurrentUser();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [tab, setTab] = useState<'profile' | 'protocols'>('profile');
+  const indexCount = useUploadedCount(user?.uid ?? null);
+  const label = user ? userLabel(user) : '';
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const uploadDocuments = () => {
+    cairnEvents.emit('upload-open', {});
+    onClose();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="modal profile-overlay"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="upload-overlay__head">
+        <h2 id={titleId} className="modal__title">
+          Profile
+        </h2>
+        <IconButton icon="close" label="Close" onClick={onClose} />
+      </div>
+      <div className="profile-overlay__tabs" role="tablist" aria-label="Profile sections">
+        <button type="button" role="tab" aria-selected={tab === 'profile'} onClick={() => setTab('profile')}>
+          Profile
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'protocols'} onClick={() => setTab('protocols')}>
+          My Protocols{indexCount !== null ? ` (${indexCount})` : ''}
+        </button>
+      </div>
+      {tab === 'profile' ? (
+        <div className="profile-overlay__profile" role="tabpanel">
+          {user?.photoURL ? <img className="avatar avatar--large" src={user.photoURL} alt="" /> : <span className="avatar avatar--large" aria-hidden="true">{initials(label)}</span>}
+          <p className="profile-overlay__name">{label}</p>
+          <p className="profile-overlay__email">{user?.email}</p>
+          <div className="profile-overlay__actions">
+            <Button icon="upload" onClick={uploadDocuments}>
+              Upload Medical Documents
+            </Button>
+            <Button icon="logout" onClick={() => void confirmAndLogOut(onLoggedOut)}>
+              Log Out
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div role="tabpanel">
+          <MyProtocols indexCount={indexCount} generatedCount={generatedCount} onDone={onClose} />
+        </div>
+      )}
+    </dialog>
+  );
+}

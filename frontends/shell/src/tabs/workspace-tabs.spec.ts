@@ -1,0 +1,47 @@
+import { describe, expect, it } from '@jest/globals';
+import { activate, closeAll, countGenerated, closeGeneratedTab, closeTab, freshWorkspace, openChat, openUploadTab, renameTab, restoreWorkspace, serialiseWorkspace } from './workspace-tabs';
+
+describe('workspace tabs', () => {
+  it('starts with one empty chat tab titled New Protocol', () => {
+    expect(freshWorkspace('tab_1')).toEqual({ tabs: [{ id: 'tab_1', kind: 'chat', title: 'New Protocol' }], activeId: 'tab_1' });
+  });
+
+  it('restores tabs and the active tab, dropping what is not a tab and any initial query', () => {
+    const state = openUploadTab(openChat(freshWorkspace('tab_1', 'dengue'), 'tab_2'), { kind: 'generated-protocols', uploadId: 'up_1' }, 'tab_3');
+    const restored = restoreWorkspace(serialiseWorkspace(activate(state, 'tab_2')));
+    expect(restored?.activeId).toBe('tab_2');
+    expect(restored?.tabs.map((tab) => tab.id)).toEqual(['tab_1', 'tab_2', 'tab_3']);
+    expect(restored?.tabs[0]).toEqual({ id: 'tab_1', kind: 'chat', title: 'New Protocol' });
+    expect(restoreWorkspace(JSON.stringify({ tabs: [{ id: 'x', kind: 'chat', title: 'a' }, { id: 'tab_9', kind: 'generated-protocols', title: 'b' }] }))).toBeNull();
+    expect(restoreWorkspace(JSON.stringify({ tabs: [{ id: 'tab_4', kind: 'protocol-index', title: 'Your Protocol Index' }], activeId: 'tab_gone' }))?.activeId).toBe('tab_4');
+    expect(restoreWorkspace('{broken')).toBeNull();
+    expect(restoreWorkspace(null)).toBeNull();
+  });
+
+  it('focuses an upload tab already open instead of opening it twice', () => {
+    let state = openUploadTab(freshWorkspace('tab_1'), { kind: 'generated-protocols', uploadId: 'up_1' }, 'tab_2');
+    state = openUploadTab(activate(state, 'tab_1'), { kind: 'generated-protocols', uploadId: 'up_1' }, 'tab_3');
+    expect(state.tabs).toHaveLength(2);
+    expect(state.activeId).toBe('tab_2');
+    state = openUploadTab(state, { kind: 'protocol-index' }, 'tab_4');
+    expect(state.tabs[2]).toEqual({ id: 'tab_4', kind: 'protocol-index', title: 'Your Protocol Index' });
+    expect(countGenerated(state, 'up_1', 0).tabs[1]).toMatchObject({ uploadId: 'up_1', count: 0 });
+    expect(countGenerated(state, 'up_9', 3)).toBe(state);
+    expect(closeGeneratedTab(state, 'up_1').tabs.map((tab) => tab.id)).toEqual(['tab_1', 'tab_4']);
+  });
+
+  it('activates the neighbour of a closed active tab, and leaves a fresh tab when the last one closes', () => {
+    const state = openChat(openChat(freshWorkspace('tab_1'), 'tab_2'), 'tab_3');
+    expect(closeTab(activate(state, 'tab_2'), 'tab_2')).toMatchObject({ activeId: 'tab_3' });
+    expect(closeTab(state, 'tab_3')).toMatchObject({ activeId: 'tab_2' });
+    expect(closeTab(activate(state, 'tab_1'), 'tab_3').activeId).toBe('tab_1');
+    expect(closeTab(freshWorkspace('tab_1'), 'tab_1', 'tab_5')).toEqual(freshWorkspace('tab_5'));
+    expect(closeAll('tab_6')).toEqual(freshWorkspace('tab_6'));
+  });
+
+  it('renames a tab, a blank title reading New Protocol', () => {
+    const state = freshWorkspace('tab_1');
+    expect(renameTab(state, 'tab_1', 'Dengue Fever Management').tabs[0].title).toBe('Dengue Fever Management');
+    expect(renameTab(state, 'tab_1', '  ')).toBe(state);
+  });
+});

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium, spawnService, testOutputPath, type SpawnedService } from '@cairn/testing';
+
+const root = resolve(import.meta.dirname, '../../..');
+const entry = resolve(root, 'services/standalone/dist/main.js');
+
+describe('Dashboard tabs in Chromium', () => {
+  let server: SpawnedService;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    for (const app of ['shell', 'chat', 'sidebar', 'upload']) {
+      if (!existsSync(resolve(root, 'frontends', app, 'dist'))) throw new Error(`frontends/${app} is not built; run \`npm run build\``);
+    }
+    server = await spawnService(entry);
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('keeps one chat per tab, restores the tabs and the active one after a reload, and closes them all after asking', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Full Name').fill('Tara Das');
+    await page.getByLabel('Email').fill(`tara-${randomUUID()}@ward.org`);
+    await page.getByLabel('Password', { exact: true }).fill('Sup3rSecret');
+    await page.getByLabel('Confirm Password').fill('Sup3rSecret');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    const tabs = page.getByRole('tab');
+    await page.getByRole('tab', { name: 'New Protocol', selected: true }).waitFor();
+    expect(await tabs.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Close All' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Close New Protocol' }).count()).toBe(0);
+
+    const ask = async (question: string) => {
+      const panel = page.getByRole('tabpanel');
+      await panel.getByRole('textbox', { name: 'Message' }).fill(question);
+      await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
+      await panel.getByTestId('protocol-card').waitFor({ timeout: 20_000 });
+    };
+    await ask('dengue symptoms');
+    const dengueTitle = (await page.getByRole('tabpanel').getByTestId('protocol-card').getByRole('heading').first().textContent())!.trim();
+    await page.getByRole('tab', { name: dengueTitle, selected: true }).waitFor();
+
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await page.getByRole('tab', { name: 'New Protocol', selected: true }).waitFor();
+    await ask('CPR for cardiac arrest');
+    expect(await tabs.count()).toBe(2);
+    expect(await page.getByRole('tabpanel').getByText('CPR for cardiac arrest').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('tabpanel').getByText('dengue symptoms').count()).toBe(0);
+
+    await page.getByRole('tab', { name: dengueTitle }).click();
+    await page.getByRole('tabpanel').getByText('dengue symptoms').first().waitFor();
+    await page.screenshot({ path: testOutputPath('tabs.png') });
+    await page.waitForTimeout(400);
+    await page.reload();
+    await page.getByRole('tab', { name: dengueTitle, selected: true }).waitFor();
+    expect(await tabs.count()).toBe(2);
+
+    await page.getByRole('button', { name: 'Close All' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Close All Tabs?' });
+    await dialog.getByText(/saved automatically/).waitFor();
+    await page.screenshot({ path: testOutputPath('tabs-close-all.png') });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await tabs.count()).toBe(2);
+    await page.getByRole('button', { name: 'Close All' }).click();
+    await page.getByRole('dialog', { name: 'Close All Tabs?' }).getByRole('button', { name: 'Close All' }).click();
+    await page.getByRole('tab', { name: 'New Protocol', selected: true }).waitFor();
+    expect(await tabs.count()).toBe(1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await page.getByRole('button', { name: 'New tab' }).click();
+    expect(await tabs.count()).toBe(2);
+    await page.screenshot({ path: testOutputPath('tabs-phone.png') });
+    await page.close();
+  }, 90_000);
+});
