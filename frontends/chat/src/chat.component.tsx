@@ -5,10 +5,10 @@ import { EmptyChatView } from './empty-chat.component';
 import { MessageList } from './messages/message-list.component';
 import { useChatSession } from './session/use-chat-session';
 
-export default function ChatModule({ initialQuery, onSend, onTitleChange }: ChatModuleProps) {
+export default function ChatModule({ initialQuery, onSend, onTitleChange, conversationId, onConversationSaved }: ChatModuleProps) {
   const uid = useCurrentUser()?.uid ?? null;
-  const session = useChatSession(uid, onTitleChange);
-  useConversationAutoSave(uid, session.conversationId, session.messages, session.loading);
+  const session = useChatSession(uid, onTitleChange, conversationId);
+  useConversationAutoSave(uid, session.conversationId, session.messages, session.loading, onConversationSaved);
 
   const send = (message: string, scope: SearchScope) => {
     const taken = session.send(message, scope);

@@ -57,6 +57,9 @@ describe('Dashboard tabs in Chromium', () => {
     expect(await page.getByRole('tabpanel').getByText('CPR for cardiac arrest').count()).toBeGreaterThan(0);
     expect(await page.getByRole('tabpanel').getByText('dengue symptoms').count()).toBe(0);
 
+    const recent = page.getByRole('region', { name: 'Recent Searches' });
+    await recent.getByText('CPR for cardiac arrest').waitFor();
+    await recent.getByText('dengue symptoms').waitFor();
     await page.getByRole('tab', { name: dengueTitle }).click();
     await page.getByRole('tabpanel').getByText('dengue symptoms').first().waitFor();
     await page.screenshot({ path: testOutputPath('tabs.png') });
@@ -64,6 +67,11 @@ describe('Dashboard tabs in Chromium', () => {
     await page.reload();
     await page.getByRole('tab', { name: dengueTitle, selected: true }).waitFor();
     expect(await tabs.count()).toBe(2);
+    await page.getByRole('tabpanel').getByTestId('protocol-card').waitFor();
+    expect(await page.getByRole('tabpanel').getByText('dengue symptoms').count()).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: /CPR/i }).click();
+    await page.getByRole('tabpanel').getByText('CPR for cardiac arrest').first().waitFor();
+    await page.screenshot({ path: testOutputPath('tabs-restored.png') });
 
     await page.getByRole('button', { name: 'Close All' }).click();
     const dialog = page.getByRole('dialog', { name: 'Close All Tabs?' });

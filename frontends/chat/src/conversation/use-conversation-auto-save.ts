@@ -5,8 +5,10 @@ import { CONVERSATION_SAVE_DEBOUNCE_MS, conversationPayload, hasAnswerToSave, sh
 import { saveConversation } from './conversation.resource';
 
 /** Spec §4 conversation auto-save: 1 s after an answer; the sidebar hears of it to refresh Recent Searches. */
-export function useConversationAutoSave(uid: string | null, conversationId: string, messages: ChatMessage[], loading: boolean): void {
+export function useConversationAutoSave(uid: string | null, conversationId: string, messages: ChatMessage[], loading: boolean, onSaved?: (conversationId: string) => void): void {
   const createdAt = useRef(new Date());
+  const savedListener = useRef(onSaved);
+  savedListener.current = onSaved;
   const lastSavedAt = useRef<number | null>(null);
   const pendingSave = useRef<(() => void) | null>(null);
 
@@ -21,6 +23,7 @@ export function useConversationAutoSave(uid: string | null, conversationId: stri
       const conversation = conversationPayload({ conversationId, messages, createdAt: createdAt.current, now: new Date(now) });
       saveConversation(getCairn().api, uid, conversation).then(
         ({ wasDuplicate }) => {
+          savedListener.current?.(conversationId);
           if (shouldRefreshSidebar({ wasDuplicate, previousSavedAt, now })) {
             cairnEvents.emit('conversations-changed', { conversationId });
           }

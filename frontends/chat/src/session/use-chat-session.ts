@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getCairn, type SearchScope } from '@cairn/frontend-shared';
 import { randomId } from '../ids';
+import { loadConversation } from '../conversation/restore-conversation';
 import { generateProtocol, searchProtocols } from '../search/search.resource';
 import { runSendFlow, type SendFlowCalls } from '../search/send-flow';
 import { applyReply, createUserMessage, startRetry, type ChatMessage, type UserMessage } from './chat-message';
@@ -26,8 +27,8 @@ function flowCalls(uid: string | null, signal: AbortSignal): SendFlowCalls {
 }
 
 /** One chat: its messages and the search flow that answers them, one question at a time. */
-export function useChatSession(uid: string | null, onTitleChange?: (title: string) => void): ChatSession {
-  const [conversationId] = useState(() => randomId('conv'));
+export function useChatSession(uid: string | null, onTitleChange?: (title: string) => void, savedConversationId?: string): ChatSession {
+  const [conversationId] = useState(() => savedConversationId ?? randomId('conv'));
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loading, setLoading] = useState(false);
   // Read synchronously so a second Enter before the re-render cannot send twice.
@@ -37,6 +38,20 @@ export function useChatSession(uid: string | null, onTitleChange?: (title: strin
   titleListener.current = onTitleChange;
 
   useEffect(() => () => inFlight.current?.abort(), []);
+
+  useEffect(() => {
+    if (!savedConversationId || !uid) return;
+    const controller = new AbortController();
+    loadConversation(getCairn().api, uid, savedConversationId, controller.signal).then(
+      (saved) => {
+        if (current.current.messages.length > 0 || saved.length === 0) return;
+        current.current.messages = saved;
+        setMessages(saved);
+      },
+      (error: unknown) => controller.signal.aborted || console.warn('[cairn/chat] the conversation could not be restored', error),
+    );
+    return () => controller.abort();
+  }, [savedConversationId, uid]);
 
   const update = useCallback((next: ChatMessage[]) => {
     current.current.messages = next;

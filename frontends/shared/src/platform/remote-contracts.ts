@@ -14,6 +14,10 @@ export interface ChatModuleProps {
   onSend?: (message: string, scope: SearchScope) => void;
   /** The chat's title changed: it becomes the title of the protocol it answered with. */
   onTitleChange?: (title: string) => void;
+  /** A saved conversation (`conv_*`) the chat continues: its messages are loaded, and new ones saved under that id. */
+  conversationId?: string;
+  /** The conversation was saved under this id: a tab restored later continues it. */
+  onConversationSaved?: (conversationId: string) => void;
 }
 
 export interface SidebarModuleProps {

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../routing/use-document-title';
 import { TabBar } from '../tabs/tab-bar.component';
 import { TabContent } from '../tabs/tab-content.component';
 import { useWorkspaceTabs } from '../tabs/use-workspace-tabs';
-import { NEW_TAB_TITLE, activate, closeAll, closeTab, freshWorkspace, openChat, renameTab } from '../tabs/workspace-tabs';
+import { NEW_TAB_TITLE, activate, closeAll, closeTab, freshWorkspace, openChat, renameTab, setConversation } from '../tabs/workspace-tabs';
 import { DashboardHeader } from './dashboard-header.component';
 import { SidebarSlot } from './sidebar-slot.component';
 
@@ -29,6 +29,7 @@ export function DashboardPage() {
     setWorkspace((current) => openChat(current));
   };
   const changeTitle = useCallback((id: string, title: string) => setWorkspace((current) => renameTab(current, id, title)), [setWorkspace]);
+  const conversationSaved = useCallback((id: string, conversationId: string) => setWorkspace((current) => setConversation(current, id, conversationId)), [setWorkspace]);
 
   return (
     <div className="dashboard">
@@ -45,7 +46,7 @@ export function DashboardPage() {
           />
           {workspace.tabs.map((tab) => (
             <section key={tab.id} id={`${tab.id}-panel`} role="tabpanel" aria-labelledby={`${tab.id}-tab`} className="tab-panel" hidden={tab.id !== active.id}>
-              <TabContent tab={tab} onTitleChange={changeTitle} />
+              <TabContent tab={tab} onTitleChange={changeTitle} onConversationSaved={conversationSaved} />
             </section>
           ))}
         </main>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { activate, closeAll, countGenerated, closeGeneratedTab, closeTab, freshWorkspace, openChat, openUploadTab, renameTab, restoreWorkspace, serialiseWorkspace } from './workspace-tabs';
+import { activate, closeAll, countGenerated, setConversation, closeGeneratedTab, closeTab, freshWorkspace, openChat, openUploadTab, renameTab, restoreWorkspace, serialiseWorkspace } from './workspace-tabs';
 
 describe('workspace tabs', () => {
   it('starts with one empty chat tab titled New Protocol', () => {
@@ -14,6 +14,9 @@ describe('workspace tabs', () => {
     expect(restored?.tabs[0]).toEqual({ id: 'tab_1', kind: 'chat', title: 'New Protocol' });
     expect(restoreWorkspace(JSON.stringify({ tabs: [{ id: 'x', kind: 'chat', title: 'a' }, { id: 'tab_9', kind: 'generated-protocols', title: 'b' }] }))).toBeNull();
     expect(restoreWorkspace(JSON.stringify({ tabs: [{ id: 'tab_4', kind: 'protocol-index', title: 'Your Protocol Index' }], activeId: 'tab_gone' }))?.activeId).toBe('tab_4');
+    const withConversation = restoreWorkspace(serialiseWorkspace(setConversation(state, 'tab_2', 'conv_abc')));
+    expect(withConversation?.tabs[1]).toEqual({ id: 'tab_2', kind: 'chat', title: 'New Protocol', conversationId: 'conv_abc' });
+    expect(setConversation(state, 'tab_3', 'conv_abc')).toBe(state);
     expect(restoreWorkspace('{broken')).toBeNull();
     expect(restoreWorkspace(null)).toBeNull();
   });

@@ -1,6 +1,6 @@
 /** Spec §3 "Tab": a chat, an upload's generated protocols, or 'Your Protocol Index'. */
 export type WorkspaceTab =
-  | { id: string; kind: 'chat'; title: string; initialQuery?: string }
+  | { id: string; kind: 'chat'; title: string; initialQuery?: string; conversationId?: string }
   | { id: string; kind: 'generated-protocols'; title: string; uploadId: string; count?: number }
   | { id: string; kind: 'protocol-index'; title: string };
 
@@ -32,7 +32,7 @@ const isTab = (value: unknown): value is WorkspaceTab => {
 /** A restored chat tab does not search again. */
 function withoutInitialQuery(tab: WorkspaceTab): WorkspaceTab {
   if (tab.kind !== 'chat') return tab;
-  return { id: tab.id, kind: 'chat', title: tab.title };
+  return { id: tab.id, kind: 'chat', title: tab.title, ...(typeof tab.conversationId === 'string' && tab.conversationId.startsWith('conv_') ? { conversationId: tab.conversationId } : {}) };
 }
 
 /** The stored tabs, or null when nothing valid is stored; a stored active id that no tab has falls back to the first tab. */
@@ -99,4 +99,10 @@ export const closeGeneratedTab = (state: WorkspaceState, uploadId: string) => {
 export function countGenerated(state: WorkspaceState, uploadId: string, count: number): WorkspaceState {
   if (!state.tabs.some((tab) => tab.kind === 'generated-protocols' && tab.uploadId === uploadId && tab.count !== count)) return state;
   return { ...state, tabs: state.tabs.map((tab) => (tab.kind === 'generated-protocols' && tab.uploadId === uploadId ? { ...tab, count } : tab)) };
+}
+
+/** The conversation a chat tab saves to, kept so a restored tab continues it. */
+export function setConversation(state: WorkspaceState, id: string, conversationId: string): WorkspaceState {
+  if (!state.tabs.some((tab) => tab.id === id && tab.kind === 'chat' && tab.conversationId !== conversationId)) return state;
+  return { ...state, tabs: state.tabs.map((tab) => (tab.id === id && tab.kind === 'chat' ? { ...tab, conversationId } : tab)) };
 }
