@@ -1,28 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { AuthMessages } from '@cairn/rules';
-import { launchChromium, spawnService, testOutputPath, type SpawnedService } from '@cairn/testing';
-
-const root = resolve(import.meta.dirname, '../../..');
-const entry = resolve(root, 'services/standalone/dist/main.js');
+import { testOutputPath } from '@cairn/testing';
+import { startBrowserSession, type BrowserSession } from './browser-session.js';
 
 describe('Cairn in Chromium', () => {
-  let server: SpawnedService;
+  let session: BrowserSession;
+  let server: BrowserSession['server'];
   let browser: Browser;
 
   beforeAll(async () => {
-    for (const app of ['shell', 'chat', 'sidebar', 'upload']) {
-      if (!existsSync(resolve(root, 'frontends', app, 'dist'))) throw new Error(`frontends/${app} is not built; run \`npm run build\``);
-    }
-    server = await spawnService(entry);
-    browser = await launchChromium();
+    session = await startBrowserSession();
+    ({ server, browser } = session);
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
 
   it('renders the landing page with the first four sample queries', async () => {

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, pagedPdf, spawnService, testOutputPath, type SpawnedService } from '@cairn/testing';
+import type { Page } from 'playwright-core';
+import { pagedPdf, testOutputPath } from '@cairn/testing';
+import { repositoryRoot, signUpInBrowser, startBrowserSession, type BrowserSession } from './browser-session.js';
 import { zip } from './uploads-fixtures.js';
 
-const root = resolve(import.meta.dirname, '../../..');
-const entry = resolve(root, 'services/standalone/dist/main.js');
-const datasets = process.env.CAIRN_DATASETS_DIR ?? resolve(root, '../shared/datasets');
+const datasets = process.env.CAIRN_DATASETS_DIR ?? resolve(repositoryRoot, '../shared/datasets');
 const nfcorpusPdfs = join(datasets, 'nfcorpus-pdfs.zip');
 const describeWithPdfs = existsSync(nfcorpusPdfs) ? describe : describe.skip;
 
@@ -53,13 +51,7 @@ function guidelinesZip(dir: string): string {
 }
 
 async function signUp(page: Page, baseUrl: string, name: string) {
-  await page.goto(`${baseUrl}/signup`);
-  await page.getByLabel('Full Name').fill(name);
-  await page.getByLabel('Email').fill(`${name.split(' ')[0].toLowerCase()}-${randomUUID()}@ward.org`);
-  await page.getByLabel('Password', { exact: true }).fill('Sup3rSecret');
-  await page.getByLabel('Confirm Password').fill('Sup3rSecret');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await signUpInBrowser(page, baseUrl, name);
   await page.getByTestId('remote-chat').waitFor();
 }
 
@@ -72,21 +64,18 @@ async function openUploadOverlay(page: Page) {
 }
 
 describeWithPdfs('Upload screens in Chromium', () => {
-  let server: SpawnedService;
-  let browser: Browser;
+  let session: BrowserSession;
+  let server: BrowserSession['server'];
+  let browser: BrowserSession['browser'];
   let dir: string;
 
   beforeAll(async () => {
-    for (const app of ['shell', 'chat', 'sidebar', 'upload']) {
-      if (!existsSync(resolve(root, 'frontends', app, 'dist'))) throw new Error(`frontends/${app} is not built; run \`npm run build\``);
-    }
     dir = mkdtempSync(join(tmpdir(), 'cairn-upload-screens-'));
-    server = await spawnService(entry);
-    browser = await launchChromium();
+    session = await startBrowserSession();
+    ({ server, browser } = session);
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
 
   it('uploads a ZIP of guidelines, reviews, regenerates and approves them, answers from them in My Protocols, then deletes them all', async () => {

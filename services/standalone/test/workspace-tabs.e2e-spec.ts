@@ -1,38 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchChromium, spawnService, testOutputPath, type SpawnedService } from '@cairn/testing';
-
-const root = resolve(import.meta.dirname, '../../..');
-const entry = resolve(root, 'services/standalone/dist/main.js');
+import { testOutputPath } from '@cairn/testing';
+import { signUpInBrowser, startBrowserSession, type BrowserSession } from './browser-session.js';
 
 describe('Dashboard tabs in Chromium', () => {
-  let server: SpawnedService;
-  let browser: Browser;
+  let session: BrowserSession;
 
   beforeAll(async () => {
-    for (const app of ['shell', 'chat', 'sidebar', 'upload']) {
-      if (!existsSync(resolve(root, 'frontends', app, 'dist'))) throw new Error(`frontends/${app} is not built; run \`npm run build\``);
-    }
-    server = await spawnService(entry);
-    browser = await launchChromium();
+    session = await startBrowserSession();
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await session?.close();
   });
 
   it('keeps one chat per tab, restores the tabs and the active one after a reload, and closes them all after asking', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${server.url}/signup`);
-    await page.getByLabel('Full Name').fill('Tara Das');
-    await page.getByLabel('Email').fill(`tara-${randomUUID()}@ward.org`);
-    await page.getByLabel('Password', { exact: true }).fill('Sup3rSecret');
-    await page.getByLabel('Confirm Password').fill('Sup3rSecret');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUpInBrowser(page, session.server.url, 'Tara Das');
 
     const tabs = page.getByRole('tab');
     await page.getByRole('tab', { name: 'New Protocol', selected: true }).waitFor();

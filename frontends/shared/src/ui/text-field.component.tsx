@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -25,6 +25,24 @@ export function TextField({ label, trailing, hint, className, ...input }: TextFi
           {hint}
         </div>
       )}
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function TextAreaField({ label, className, onChange, ...textarea }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <div className={['field', className ?? ''].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea id={id} className="field__input field__textarea" onChange={(event) => onChange(event.target.value)} {...textarea} />
     </div>
   );
 }

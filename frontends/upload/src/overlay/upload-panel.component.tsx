@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { ErrorBox, useCurrentUser } from '@cairn/frontend-shared';
+import { useState } from 'react';
+import { ErrorBox, TextAreaField, useCurrentUser } from '@cairn/frontend-shared';
 import { uploadSession } from '../job/upload-store';
 import { isActive } from '../job/upload-status';
 import { useUploadJob } from '../job/use-upload-job';
@@ -9,7 +9,6 @@ import { FileDropZone } from './file-drop-zone.component';
 import { ProcessingStatus } from './processing-status.component';
 
 export function UploadPanel({ titleId }: { titleId: string }) {
-  const instructionsId = useId();
   const user = useCurrentUser();
   const job = useUploadJob();
   const [instructions, setInstructions] = useState('');
@@ -22,19 +21,7 @@ export function UploadPanel({ titleId }: { titleId: string }) {
 
   return (
     <section className="upload-panel" aria-labelledby={titleId}>
-      <div className="field">
-        <label className="field__label" htmlFor={instructionsId}>
-          {UploadTexts.instructionsLabel}
-        </label>
-        <textarea
-          id={instructionsId}
-          className="field__input field__textarea"
-          rows={3}
-          placeholder={UploadTexts.instructionsPlaceholder}
-          value={instructions}
-          onChange={(event) => setInstructions(event.target.value)}
-        />
-      </div>
+      <TextAreaField label={UploadTexts.instructionsLabel} rows={3} placeholder={UploadTexts.instructionsPlaceholder} value={instructions} onChange={setInstructions} />
 
       <FileDropZone busy={isActive(job.phase)} onFile={acceptFile} />
       {fileError && <ErrorBox>{fileError}</ErrorBox>}

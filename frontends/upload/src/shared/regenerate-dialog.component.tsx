@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, ErrorBox, Icon, IconButton } from '@cairn/frontend-shared';
+import { Button, ErrorBox, Icon, IconButton, TextAreaField } from '@cairn/frontend-shared';
 import { UploadTexts } from '../upload-texts';
 
 interface RegenerateDialogProps {
@@ -13,7 +13,6 @@ interface RegenerateDialogProps {
 export function RegenerateDialog({ scope, onSubmit, onClose }: RegenerateDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const fieldId = useId();
   const [instructions, setInstructions] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,19 +51,7 @@ export function RegenerateDialog({ scope, onSubmit, onClose }: RegenerateDialogP
         </h2>
         <IconButton icon="close" label="Close" disabled={busy} onClick={onClose} />
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={fieldId}>
-          {texts.label}
-        </label>
-        <textarea
-          id={fieldId}
-          className="field__input field__textarea"
-          rows={4}
-          placeholder={texts.placeholder}
-          value={instructions}
-          onChange={(event) => setInstructions(event.target.value)}
-        />
-      </div>
+      <TextAreaField label={texts.label} rows={4} placeholder={texts.placeholder} value={instructions} onChange={setInstructions} />
       <p className="regenerate-dialog__warning">
         <Icon name="alert" size={16} />
         {scope === 'all' ? texts.warningAll : texts.warningOne}
