@@ -149,6 +149,17 @@ describeWithPdfs('Upload screens in Chromium', () => {
     await regenerateOne.getByRole('button', { name: 'Regenerate' }).click();
     await regenerateOne.waitFor({ state: 'detached' });
 
+    const fistula = index.getByRole('article', { name: /Sigmoidocutaneous Fistula/ });
+    await fistula.getByRole('button', { name: 'Rename' }).click();
+    await fistula.getByLabel('Protocol title').fill('Fistula case report');
+    await fistula.getByLabel('Protocol title').press('Enter');
+    await index.getByRole('article', { name: 'Fistula case report' }).waitFor();
+    const renamed = index.getByRole('article', { name: 'Fistula case report' });
+    await renamed.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete Protocol' }).getByRole('button', { name: 'Delete' }).click();
+    await renamed.waitFor({ state: 'detached' });
+    expect(await index.getByRole('article').count()).toBe(regeneratedCount - 1);
+
     await page.getByRole('button', { name: 'New Protocol Search' }).click();
     await page.getByRole('tab', { name: 'New Protocol', selected: true }).waitFor();
     await page.getByRole('tabpanel').getByTestId('remote-chat').waitFor();
@@ -166,8 +177,8 @@ describeWithPdfs('Upload screens in Chromium', () => {
 
     await page.getByRole('button', { name: /^Profile/ }).first().click();
     const profile = page.getByRole('dialog', { name: 'Profile' });
-    await profile.getByRole('tab', { name: `My Protocols (${regeneratedCount})` }).click();
-    await profile.getByRole('button', { name: new RegExp(`${regeneratedCount}\\s*Your Protocol Index`) }).waitFor();
+    await profile.getByRole('tab', { name: `My Protocols (${regeneratedCount - 1})` }).click();
+    await profile.getByRole('button', { name: new RegExp(`${regeneratedCount - 1}\\s*Your Protocol Index`) }).waitFor();
     await profile.getByLabel('Generated Protocols: 0').waitFor();
     await page.screenshot({ path: testOutputPath('upload-profile-my-protocols.png') });
     await profile.getByRole('button', { name: /Your Protocol Index/ }).click();
