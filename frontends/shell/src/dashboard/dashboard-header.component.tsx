@@ -2,7 +2,8 @@ import { useNavigate } from 'react-router-dom';
 import { Badge, Button } from '@cairn/frontend-shared';
 import { ROUTES } from '../routing/route-guard';
 
-export function DashboardHeader() {
+/** Spec §2: the 'Hybrid Search' badge; once the active chat has a protocol, its title in 'Discussion Mode' with 'New Search'. */
+export function DashboardHeader({ protocolTitle, onNewSearch }: { protocolTitle: string | null; onNewSearch: () => void }) {
   const navigate = useNavigate();
   return (
     <header className="dashboard-header">
@@ -11,6 +12,17 @@ export function DashboardHeader() {
         <h1>Cairn Protocol Search</h1>
         <Badge>Hybrid Search</Badge>
       </div>
+      {protocolTitle && (
+        <div className="dashboard-header__discussion">
+          <span className="dashboard-header__protocol" title={protocolTitle}>
+            {protocolTitle}
+          </span>
+          <Badge tone="success">Discussion Mode</Badge>
+          <Button size="sm" icon="search" onClick={onNewSearch}>
+            New Search
+          </Button>
+        </div>
+      )}
       <Button icon="home" className="dashboard-header__home" aria-label="Back to Home" onClick={() => navigate(ROUTES.home)}>
         <span className="dashboard-header__home-label">Back to Home</span>
       </Button>

@@ -33,7 +33,7 @@ export function DashboardPage() {
 
   return (
     <div className="dashboard">
-      <DashboardHeader />
+      <DashboardHeader protocolTitle={active.kind === 'chat' && active.title !== NEW_TAB_TITLE ? active.title : null} onNewSearch={newSearch} />
       <div className="dashboard__body">
         <SidebarSlot onNewSearch={newSearch} onOpenProfile={() => setProfileOpen(true)} />
         <main className="slot-chat" data-testid="slot-chat">

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, IconButton, cairnEvents, useCurrentUser, userLabel } from '@cairn/frontend-shared';
 import { confirmAndLogOut } from '../session/logout';
+import { AccountTexts } from './account-texts';
+import { DeleteAccountDialog } from './delete-account-dialog.component';
+import { RenameAccount } from './rename-account.component';
 import { MyProtocols, useUploadedCount } from './my-protocols.component';
 
 interface ProfileOverlayProps {
@@ -23,6 +26,7 @@ export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: Profile
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [tab, setTab] = useState<'profile' | 'protocols'>('profile');
+  const [deleting, setDeleting] = useState(false);
   const indexCount = useUploadedCount(user?.uid ?? null);
   const label = user ? userLabel(user) : '';
 
@@ -65,11 +69,15 @@ export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: Profile
           <p className="profile-overlay__name">{label}</p>
           <p className="profile-overlay__email">{user?.email}</p>
           <div className="profile-overlay__actions">
+            <RenameAccount name={label} />
             <Button icon="upload" onClick={uploadDocuments}>
               Upload Medical Documents
             </Button>
             <Button icon="logout" onClick={() => void confirmAndLogOut(onLoggedOut)}>
               Log Out
+            </Button>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              {AccountTexts.deleteAccount}
             </Button>
           </div>
         </div>
@@ -78,6 +86,7 @@ export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: Profile
           <MyProtocols indexCount={indexCount} generatedCount={generatedCount} onDone={onClose} />
         </div>
       )}
+      {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} onDeleted={onLoggedOut} />}
     </dialog>
   );
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from '@jest/globals';
+import { ApiError } from '@cairn/frontend-shared';
+import { AccountTexts, deletionErrorMessage, validateAccountDeletion } from './account-texts';
+
+describe('account deletion', () => {
+  const valid = { confirmation: 'DELETE', password: 'Sup3rSecret', provider: 'password' as const, email: 'asha@ward.org' };
+
+  it('needs DELETE typed exactly, a password for password accounts, and an e-mail', () => {
+    expect(validateAccountDeletion(valid)).toBeNull();
+    expect(validateAccountDeletion({ ...valid, confirmation: 'delete' })).toBe('Please type DELETE to confirm account deletion.');
+    expect(validateAccountDeletion({ ...valid, password: '' })).toBe('Please enter your password to confirm deletion.');
+    expect(validateAccountDeletion({ ...valid, provider: 'oidc', password: '' })).toBeNull();
+    expect(validateAccountDeletion({ ...valid, email: null })).toBe('Could not verify your email address.');
+  });
+
+  it('says why a deletion failed in the spec’s words', () => {
+    const http = (status: number, category?: string) => new ApiError({ kind: 'http', status, category, message: 'refused', path: '/auth/login' });
+    expect(deletionErrorMessage(http(401, 'wrong_password'))).toBe('Incorrect password. Please try again.');
+    expect(deletionErrorMessage(http(429, 'too_many_attempts'))).toBe('Too many failed attempts. Please try again later or reset your password.');
+    expect(deletionErrorMessage(http(401, 'requires_recent_login'))).toBe(AccountTexts.recentLogin);
+    expect(deletionErrorMessage(http(401))).toBe('Invalid password. Please check your password and try again.');
+    expect(deletionErrorMessage(new Error('Network error'))).toBe('Failed to delete account: Network error. Please try again.');
+  });
+});
