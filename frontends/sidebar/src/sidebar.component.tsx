@@ -23,7 +23,7 @@ function ProfileButton({ label, email, onOpen, compact }: { label: string; email
 
 export default function SidebarModule({ collapsed, onNewSearch, onOpenProfile }: SidebarModuleProps) {
   const user = useCurrentUser();
-  const { saved, recent } = useSidebarLists(user?.uid ?? null);
+  const { saved, recent, actions } = useSidebarLists(user?.uid ?? null);
   const label = user ? userLabel(user) : '';
 
   if (collapsed) {
@@ -48,7 +48,7 @@ export default function SidebarModule({ collapsed, onNewSearch, onOpenProfile }:
           emptyText="No saved checklists yet"
           {...saved}
           itemKey={(card) => card.id}
-          renderItem={(card) => <SavedChecklistItem card={card} />}
+          renderItem={(card) => <SavedChecklistItem card={card} onRename={(title) => actions.renameSaved(card.id, title)} onUnstar={() => actions.unstar(card.id)} />}
         />
         <SidebarSection
           title="Recent Searches"
@@ -56,7 +56,7 @@ export default function SidebarModule({ collapsed, onNewSearch, onOpenProfile }:
           emptyText="No recent searches yet"
           {...recent}
           itemKey={(card) => card.id}
-          renderItem={(card) => <RecentSearchItem card={card} />}
+          renderItem={(card) => <RecentSearchItem card={card} onRename={(title) => actions.renameRecent(card.id, title)} onDelete={() => actions.deleteRecent(card.id)} />}
         />
       </div>
       <ProfileButton label={label} email={user?.email ?? ''} onOpen={onOpenProfile} compact={false} />

@@ -78,3 +78,11 @@ export const withSavedChecklist = (cards: SavedChecklistCard[], card: SavedCheck
 
 export const withoutSavedChecklist = (cards: SavedChecklistCard[], id: string): SavedChecklistCard[] =>
   cards.filter((card) => card.id !== id);
+
+const conversationPath = (uid: string, id: string) => `/conversations/${encodeURIComponent(uid)}/${encodeURIComponent(id)}`;
+const savedPath = (uid: string, id: string) => `/protocols/saved/${encodeURIComponent(uid)}/${encodeURIComponent(id)}`;
+
+export const renameConversation = async (api: ApiClient, uid: string, id: string, title: string) => expectSuccess(await api.put(`${conversationPath(uid, id)}/title`, { title }, { retries: 0 }), 'rename conversation');
+export const deleteConversation = async (api: ApiClient, uid: string, id: string) => expectSuccess(await api.delete(conversationPath(uid, id), { retries: 0 }), 'delete conversation');
+export const renameSavedChecklist = async (api: ApiClient, uid: string, id: string, title: string) => expectSuccess(await api.put(`${savedPath(uid, id)}/title`, { title }, { retries: 0 }), 'rename protocol');
+export const unstarSavedChecklist = async (api: ApiClient, uid: string, id: string) => expectSuccess(await api.delete(savedPath(uid, id), { retries: 0 }), 'remove protocol');

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getCairn, useCairnEvent } from '@cairn/frontend-shared';
+import { cairnEvents, dialogs, getCairn, useCairnEvent } from '@cairn/frontend-shared';
+import { optimisticEdit } from './optimistic-edit';
+import { SidebarTexts } from './sidebar-texts';
 import {
+  deleteConversation,
+  renameConversation,
+  renameSavedChecklist,
+  unstarSavedChecklist,
   fetchRecentSearches,
   fetchSavedChecklists,
   savedChecklistCardFrom,
@@ -54,10 +60,20 @@ function useUserList<T>(uid: string | null, label: string, load: (uid: string, s
 const loadSaved = (uid: string, signal: AbortSignal) => fetchSavedChecklists(getCairn().api, uid, signal);
 const loadRecent = (uid: string, signal: AbortSignal) => fetchRecentSearches(getCairn().api, uid, signal);
 
-/** The two lists, kept current with what the chat reports through the app's event channel. */
+const alert = (message: string) => dialogs.alert({ title: 'Cairn', message });
+
+export interface SidebarActions {
+  renameSaved(id: string, title: string): void;
+  unstar(id: string): void;
+  renameRecent(id: string, title: string): void;
+  deleteRecent(id: string): void;
+}
+
+/** The two lists, kept current with what the chat reports through the app's event channel, and their edits. */
 export function useSidebarLists(uid: string | null): {
   saved: ListState<SavedChecklistCard>;
   recent: ListState<RecentSearchCard>;
+  actions: SidebarActions;
 } {
   const saved = useUserList(uid, 'saved checklists', loadSaved);
   const recent = useUserList(uid, 'recent searches', loadRecent);
@@ -66,5 +82,23 @@ export function useSidebarLists(uid: string | null): {
   useCairnEvent('saved-protocol-removed', ({ id }) => saved.update((cards) => withoutSavedChecklist(cards, id)));
   useCairnEvent('conversations-changed', () => recent.reload());
 
-  return { saved: saved.list, recent: recent.list };
+  const api = () => getCairn().api;
+  const retitle = <T extends { id: string; title: string }>(id: string, title: string) => (cards: T[]) => cards.map((card) => (card.id === id ? { ...card, title } : card));
+  const actions: SidebarActions = {
+    renameSaved: (id, title) =>
+      uid && void optimisticEdit({ update: saved.update, change: retitle(id, title), call: () => renameSavedChecklist(api(), uid, id, title), alert, failure: SidebarTexts.renameProtocolFailed }),
+    unstar: (id) =>
+      uid &&
+      void optimisticEdit({ update: saved.update, change: (cards) => withoutSavedChecklist(cards, id), call: () => unstarSavedChecklist(api(), uid, id), alert, failure: SidebarTexts.removeProtocolFailed }).then(
+        (ok) => ok && cairnEvents.emit('saved-protocol-removed', { id }),
+      ),
+    renameRecent: (id, title) =>
+      uid && void optimisticEdit({ update: recent.update, change: retitle(id, title), call: () => renameConversation(api(), uid, id, title), alert, failure: SidebarTexts.renameConversationFailed }),
+    deleteRecent: (id) =>
+      uid &&
+      void optimisticEdit({ update: recent.update, change: (cards) => cards.filter((card) => card.id !== id), call: () => deleteConversation(api(), uid, id), alert, failure: SidebarTexts.deleteConversationFailed }).then(
+        (ok) => ok && cairnEvents.emit('conversation-deleted', { conversationId: id }),
+      ),
+  };
+  return { saved: saved.list, recent: recent.list, actions };
 }

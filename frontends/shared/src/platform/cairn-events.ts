@@ -14,6 +14,10 @@ export interface CairnEvents {
   'saved-protocol-removed': { id: string };
   /** The sidebar refreshes Recent Searches. */
   'conversations-changed': { conversationId: string };
+  /** A Recent Searches card was chosen: the shell opens (or focuses) a chat tab continuing that conversation. */
+  'conversation-open': { conversationId: string; title: string };
+  /** A conversation was deleted: the shell closes its tabs. */
+  'conversation-deleted': { conversationId: string };
   /** Opens the upload overlay (profile 'Upload Medical Documents', My Protocols 'Upload'). */
   'upload-open': Record<string, never>;
   /** The shell opens (or focuses) a tab: the generated protocols of an upload, or 'Your Protocol Index'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { activate, closeAll, countGenerated, setConversation, closeGeneratedTab, closeTab, freshWorkspace, openChat, openUploadTab, renameTab, restoreWorkspace, serialiseWorkspace } from './workspace-tabs';
+import { activate, closeAll, closeConversation, countGenerated, openConversation, setConversation, closeGeneratedTab, closeTab, freshWorkspace, openChat, openUploadTab, renameTab, restoreWorkspace, serialiseWorkspace } from './workspace-tabs';
 
 describe('workspace tabs', () => {
   it('starts with one empty chat tab titled New Protocol', () => {
@@ -46,5 +46,15 @@ describe('workspace tabs', () => {
     const state = freshWorkspace('tab_1');
     expect(renameTab(state, 'tab_1', 'Dengue Fever Management').tabs[0].title).toBe('Dengue Fever Management');
     expect(renameTab(state, 'tab_1', '  ')).toBe(state);
+  });
+
+  it('opens a conversation from Recent Searches once, and closes its tabs when it is deleted', () => {
+    let state = openConversation(freshWorkspace('tab_1'), 'conv_a', 'dengue symptoms', 'tab_2');
+    expect(state.tabs[1]).toEqual({ id: 'tab_2', kind: 'chat', title: 'dengue symptoms', conversationId: 'conv_a' });
+    state = openConversation(activate(state, 'tab_1'), 'conv_a', 'dengue symptoms', 'tab_3');
+    expect(state).toMatchObject({ activeId: 'tab_2' });
+    expect(state.tabs).toHaveLength(2);
+    expect(closeConversation(state, 'conv_a').tabs.map((tab) => tab.id)).toEqual(['tab_1']);
+    expect(closeConversation(freshWorkspace('tab_1'), 'conv_b')).toEqual(freshWorkspace('tab_1'));
   });
 });

@@ -106,3 +106,15 @@ export function setConversation(state: WorkspaceState, id: string, conversationI
   if (!state.tabs.some((tab) => tab.id === id && tab.kind === 'chat' && tab.conversationId !== conversationId)) return state;
   return { ...state, tabs: state.tabs.map((tab) => (tab.id === id && tab.kind === 'chat' ? { ...tab, conversationId } : tab)) };
 }
+
+/** A Recent Searches card: the tab already continuing that conversation, or a new one that loads it. */
+export function openConversation(state: WorkspaceState, conversationId: string, title: string, id = newTabId()): WorkspaceState {
+  const existing = state.tabs.find((tab) => tab.kind === 'chat' && tab.conversationId === conversationId);
+  if (existing) return { ...state, activeId: existing.id };
+  return { tabs: [...state.tabs, { id, kind: 'chat', title: title.trim() || NEW_TAB_TITLE, conversationId }], activeId: id };
+}
+
+/** A deleted conversation takes its tabs with it. */
+export function closeConversation(state: WorkspaceState, conversationId: string): WorkspaceState {
+  return state.tabs.filter((tab) => tab.kind === 'chat' && tab.conversationId === conversationId).reduce((current, tab) => closeTab(current, tab.id), state);
+}
