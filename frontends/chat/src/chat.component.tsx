@@ -5,10 +5,11 @@ import { EmptyChatView } from './empty-chat.component';
 import { MessageList } from './messages/message-list.component';
 import { useChatSession } from './session/use-chat-session';
 
-export default function ChatModule({ initialQuery, onSend, onTitleChange, conversationId, onConversationSaved }: ChatModuleProps) {
+export default function ChatModule({ initialQuery, onSend, onTitleChange, conversationId, savedProtocolId, onConversationSaved }: ChatModuleProps) {
   const uid = useCurrentUser()?.uid ?? null;
-  const session = useChatSession(uid, onTitleChange, conversationId);
-  useConversationAutoSave(uid, session.conversationId, session.messages, session.loading, onConversationSaved);
+  const session = useChatSession(uid, onTitleChange, { conversationId, savedProtocolId });
+  // A saved checklist shown alone is not a conversation.
+  useConversationAutoSave(savedProtocolId ? null : uid, session.conversationId, session.messages, session.loading, onConversationSaved);
 
   const send = (message: string, scope: SearchScope) => {
     const taken = session.send(message, scope);
@@ -25,7 +26,7 @@ export default function ChatModule({ initialQuery, onSend, onTitleChange, conver
       ) : (
         <MessageList messages={session.messages} loading={session.loading} onRetry={session.retry} />
       )}
-      <ChatInputBar initialQuery={initialQuery} loading={session.loading} onSend={send} />
+      {!savedProtocolId && <ChatInputBar initialQuery={initialQuery} loading={session.loading} onSend={send} />}
     </div>
   );
 }

@@ -29,6 +29,7 @@ export function SavedChecklistItem({ card, onRename, onUnstar }: { card: SavedCh
         <CardTitle
           title={card.title}
           renaming={renaming}
+          onOpen={() => cairnEvents.emit('saved-protocol-open', { id: card.id, title: card.title })}
           onRenamed={(title) => {
             setRenaming(false);
             if (title) onRename(title);

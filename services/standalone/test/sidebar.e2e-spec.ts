@@ -85,9 +85,15 @@ describe('Sidebar actions in Chromium', () => {
     await saved.getByRole('article', { name: 'Dengue checklist' }).waitFor();
     await page.reload();
     await saved.getByRole('article', { name: 'Dengue checklist' }).waitFor();
+    await saved.getByRole('button', { name: 'Dengue checklist', exact: true }).click();
+    await page.getByRole('tab', { name: 'Saved: Dengue checklist', selected: true }).waitFor();
+    await page.getByRole('tabpanel').getByTestId('protocol-card').waitFor();
+    expect(await page.getByRole('tabpanel').getByRole('textbox', { name: 'Message' }).count()).toBe(0);
+    await page.screenshot({ path: testOutputPath('sidebar-saved-tab.png') });
     await menu(saved, 'Dengue checklist').click();
     await page.getByRole('menuitem', { name: 'Unstar' }).click();
     await saved.getByText('No saved checklists yet').waitFor();
+    await page.getByRole('tab', { name: 'Saved: Dengue checklist' }).waitFor({ state: 'detached' });
     await page.close();
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getCairn, type SearchScope } from '@cairn/frontend-shared';
 import { randomId } from '../ids';
 import { loadConversation } from '../conversation/restore-conversation';
+import { loadSavedChecklist } from '../protocol/saved-checklist.resource';
 import { generateProtocol, searchProtocols } from '../search/search.resource';
 import { runSendFlow, type SendFlowCalls } from '../search/send-flow';
 import { applyReply, createUserMessage, startRetry, type ChatMessage, type UserMessage } from './chat-message';
@@ -27,7 +28,14 @@ function flowCalls(uid: string | null, signal: AbortSignal): SendFlowCalls {
 }
 
 /** One chat: its messages and the search flow that answers them, one question at a time. */
-export function useChatSession(uid: string | null, onTitleChange?: (title: string) => void, savedConversationId?: string): ChatSession {
+/** What a chat starts from: a saved conversation it continues, or a saved checklist it shows alone. */
+export interface ChatOrigin {
+  conversationId?: string;
+  savedProtocolId?: string;
+}
+
+export function useChatSession(uid: string | null, onTitleChange?: (title: string) => void, origin: ChatOrigin = {}): ChatSession {
+  const { conversationId: savedConversationId, savedProtocolId } = origin;
   const [conversationId] = useState(() => savedConversationId ?? randomId('conv'));
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loading, setLoading] = useState(false);
@@ -40,9 +48,11 @@ export function useChatSession(uid: string | null, onTitleChange?: (title: strin
   useEffect(() => () => inFlight.current?.abort(), []);
 
   useEffect(() => {
-    if (!savedConversationId || !uid) return;
+    if ((!savedConversationId && !savedProtocolId) || !uid) return;
     const controller = new AbortController();
-    loadConversation(getCairn().api, uid, savedConversationId, controller.signal).then(
+    const { api } = getCairn();
+    const load = savedProtocolId ? loadSavedChecklist(api, uid, savedProtocolId, controller.signal).then((message) => [message]) : loadConversation(api, uid, savedConversationId!, controller.signal);
+    load.then(
       (saved) => {
         if (current.current.messages.length > 0 || saved.length === 0) return;
         current.current.messages = saved;
@@ -51,7 +61,7 @@ export function useChatSession(uid: string | null, onTitleChange?: (title: strin
       (error: unknown) => controller.signal.aborted || console.warn('[cairn/chat] the conversation could not be restored', error),
     );
     return () => controller.abort();
-  }, [savedConversationId, uid]);
+  }, [savedConversationId, savedProtocolId, uid]);
 
   const update = useCallback((next: ChatMessage[]) => {
     current.current.messages = next;

@@ -16,6 +16,8 @@ export interface CairnEvents {
   'conversations-changed': { conversationId: string };
   /** A Recent Searches card was chosen: the shell opens (or focuses) a chat tab continuing that conversation. */
   'conversation-open': { conversationId: string; title: string };
+  /** A Saved Checklists card was chosen: the shell opens (or focuses) its 'Saved:' tab. */
+  'saved-protocol-open': { id: string; title: string };
   /** A conversation was deleted: the shell closes its tabs. */
   'conversation-deleted': { conversationId: string };
   /** Opens the upload overlay (profile 'Upload Medical Documents', My Protocols 'Upload'). */

@@ -16,6 +16,8 @@ export interface ChatModuleProps {
   onTitleChange?: (title: string) => void;
   /** A saved conversation (`conv_*`) the chat continues: its messages are loaded, and new ones saved under that id. */
   conversationId?: string;
+  /** Shows this saved checklist alone ('Saved:' tab): no search box; unstarring it ends the tab. */
+  savedProtocolId?: string;
   /** The conversation was saved under this id: a tab restored later continues it. */
   onConversationSaved?: (conversationId: string) => void;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { activate, closeAll, closeConversation, countGenerated, openConversation, setConversation, closeGeneratedTab, closeTab, freshWorkspace, openChat, openUploadTab, renameTab, restoreWorkspace, serialiseWorkspace } from './workspace-tabs';
+import { activate, closeAll, closeConversation, closeSavedChecklist, openSavedChecklist, countGenerated, openConversation, setConversation, closeGeneratedTab, closeTab, freshWorkspace, openChat, openUploadTab, renameTab, restoreWorkspace, serialiseWorkspace } from './workspace-tabs';
 
 describe('workspace tabs', () => {
   it('starts with one empty chat tab titled New Protocol', () => {
@@ -56,5 +56,14 @@ describe('workspace tabs', () => {
     expect(state.tabs).toHaveLength(2);
     expect(closeConversation(state, 'conv_a').tabs.map((tab) => tab.id)).toEqual(['tab_1']);
     expect(closeConversation(freshWorkspace('tab_1'), 'conv_b')).toEqual(freshWorkspace('tab_1'));
+  });
+
+  it("opens a saved checklist as a 'Saved:' tab once, and closes it when the checklist is unstarred", () => {
+    let state = openSavedChecklist(freshWorkspace('tab_1'), 'protocol_dengue', 'Dengue Symptoms', 'tab_2');
+    expect(state.tabs[1]).toEqual({ id: 'tab_2', kind: 'chat', title: 'Saved: Dengue Symptoms', savedProtocolId: 'protocol_dengue' });
+    expect(restoreWorkspace(serialiseWorkspace(state))?.tabs[1]).toEqual(state.tabs[1]);
+    state = openSavedChecklist(activate(state, 'tab_1'), 'protocol_dengue', 'Dengue Symptoms', 'tab_3');
+    expect(state.tabs).toHaveLength(2);
+    expect(closeSavedChecklist(state, 'protocol_dengue').tabs.map((tab) => tab.id)).toEqual(['tab_1']);
   });
 });

@@ -1,6 +1,6 @@
 /** Spec §3 "Tab": a chat, an upload's generated protocols, or 'Your Protocol Index'. */
 export type WorkspaceTab =
-  | { id: string; kind: 'chat'; title: string; initialQuery?: string; conversationId?: string }
+  | { id: string; kind: 'chat'; title: string; initialQuery?: string; conversationId?: string; savedProtocolId?: string }
   | { id: string; kind: 'generated-protocols'; title: string; uploadId: string; count?: number }
   | { id: string; kind: 'protocol-index'; title: string };
 
@@ -32,7 +32,13 @@ const isTab = (value: unknown): value is WorkspaceTab => {
 /** A restored chat tab does not search again. */
 function withoutInitialQuery(tab: WorkspaceTab): WorkspaceTab {
   if (tab.kind !== 'chat') return tab;
-  return { id: tab.id, kind: 'chat', title: tab.title, ...(typeof tab.conversationId === 'string' && tab.conversationId.startsWith('conv_') ? { conversationId: tab.conversationId } : {}) };
+  return {
+    id: tab.id,
+    kind: 'chat',
+    title: tab.title,
+    ...(typeof tab.conversationId === 'string' && tab.conversationId.startsWith('conv_') ? { conversationId: tab.conversationId } : {}),
+    ...(typeof tab.savedProtocolId === 'string' && tab.savedProtocolId ? { savedProtocolId: tab.savedProtocolId } : {}),
+  };
 }
 
 /** The stored tabs, or null when nothing valid is stored; a stored active id that no tab has falls back to the first tab. */
@@ -117,4 +123,18 @@ export function openConversation(state: WorkspaceState, conversationId: string, 
 /** A deleted conversation takes its tabs with it. */
 export function closeConversation(state: WorkspaceState, conversationId: string): WorkspaceState {
   return state.tabs.filter((tab) => tab.kind === 'chat' && tab.conversationId === conversationId).reduce((current, tab) => closeTab(current, tab.id), state);
+}
+
+export const SAVED_TAB_PREFIX = 'Saved: ';
+
+/** A Saved Checklists card: its 'Saved:' tab, opened once. */
+export function openSavedChecklist(state: WorkspaceState, savedProtocolId: string, title: string, id = newTabId()): WorkspaceState {
+  const existing = state.tabs.find((tab) => tab.kind === 'chat' && tab.savedProtocolId === savedProtocolId);
+  if (existing) return { ...state, activeId: existing.id };
+  return { tabs: [...state.tabs, { id, kind: 'chat', title: `${SAVED_TAB_PREFIX}${title}`, savedProtocolId }], activeId: id };
+}
+
+/** An unstarred checklist closes its 'Saved:' tab. */
+export function closeSavedChecklist(state: WorkspaceState, savedProtocolId: string): WorkspaceState {
+  return state.tabs.filter((tab) => tab.kind === 'chat' && tab.savedProtocolId === savedProtocolId).reduce((current, tab) => closeTab(current, tab.id), state);
 }
