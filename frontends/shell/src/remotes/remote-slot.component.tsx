@@ -75,6 +75,15 @@ export function RemoteSlot<P extends object>({ remote, title, moduleProps, insta
   const state = useRemoteComponent<P>(remote, attempt);
   const retry = () => setAttempt((count) => count + 1);
   const failure = <RemoteLoadError title={title} onRetry={retry} />;
+  const failed = state.status === 'failed';
+
+  // A remote that failed while the connection was down is fetched again once it returns.
+  useEffect(() => {
+    if (!failed) return;
+    const again = () => setAttempt((count) => count + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [failed]);
 
   if (state.status === 'loading') {
     return (
