@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError } from '@cairn/frontend-shared';
+import { productSpecText, textsMissingFromSpec } from '../../../shared/test-support/product-spec';
+import { INDEX_TAB_TITLE, NEW_TAB_TITLE } from '../tabs/workspace-tabs';
 import { AccountTexts, deletionErrorMessage, validateAccountDeletion } from './account-texts';
 
 describe('account deletion', () => {
@@ -20,5 +22,17 @@ describe('account deletion', () => {
     expect(deletionErrorMessage(http(401, 'requires_recent_login'))).toBe(AccountTexts.recentLogin);
     expect(deletionErrorMessage(http(401))).toBe('Invalid password. Please check your password and try again.');
     expect(deletionErrorMessage(new Error('Network error'))).toBe('Failed to delete account: Network error. Please try again.');
+  });
+});
+
+const spec = productSpecText();
+
+(spec ? describe : describe.skip)('account and workspace texts (skipped where ../shared/spec/product-spec.md is absent)', () => {
+  it('use the specification’s texts word for word', () => {
+    const { renameAccount, nameUpdated, nameUpdateFailed, deleteAccount, typeDelete, enterPassword, noEmail, wrongPassword, invalidCredential, recentLogin, tooManyAttempts } = AccountTexts;
+    const account = [renameAccount, nameUpdated, nameUpdateFailed, deleteAccount, typeDelete, enterPassword, noEmail, wrongPassword, invalidCredential, recentLogin, tooManyAttempts, 'Failed to delete account: {message}. Please try again.'];
+    const workspace = [NEW_TAB_TITLE, INDEX_TAB_TITLE, 'Close All Tabs?', 'Close All', 'Discussion Mode', 'New Search', 'Hybrid Search', 'Upload Medical Documents', 'Log Out', 'My Protocols', 'No protocols yet', 'Generated Protocols'];
+    expect(textsMissingFromSpec(spec!, [...account, ...workspace])).toEqual([]);
+    expect(AccountTexts.deleteFailed('{message}')).toBe(account.at(-1));
   });
 });
