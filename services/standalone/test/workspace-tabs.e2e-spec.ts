@@ -73,4 +73,23 @@ describe('Dashboard tabs in Chromium', () => {
     await page.screenshot({ path: testOutputPath('tabs-phone.png') });
     await page.close();
   }, 90_000);
+
+  it("clears the last user's tabs when a different user signs in on the same browser", async () => {
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUpInBrowser(page, session.server.url, 'Gita Menon');
+    await page.getByRole('button', { name: 'New tab' }).click();
+    await page.getByRole('button', { name: 'New tab' }).click();
+    expect(await page.getByRole('tab').count()).toBe(3);
+    await page.waitForTimeout(400);
+    await page.evaluate(() => window.localStorage.removeItem('cairn.session'));
+    await page.reload();
+    await page.waitForURL(/\/login$/);
+    await signUpInBrowser(page, session.server.url, 'Hari Pillai');
+    await page.getByRole('tab', { name: 'New Protocol', selected: true }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('tab').count()).toBe(1);
+    expect(await page.getByTestId('slot-sidebar').getByText('Hari Pillai').count()).toBe(1);
+    await context.close();
+  }, 60_000);
 });
