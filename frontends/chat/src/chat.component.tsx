@@ -1,21 +1,37 @@
-import { useCurrentUser, type ChatModuleProps, type SearchScope } from '@cairn/frontend-shared';
+import { useEffect, useRef, useState } from 'react';
+import { cairnEvents, newTabTitle, useCurrentUser, type ChatModuleProps, type SearchScope } from '@cairn/frontend-shared';
 import { ChatInputBar } from './chat-input-bar.component';
 import { useConversationAutoSave } from './conversation/use-conversation-auto-save';
 import { EmptyChatView } from './empty-chat.component';
+import { NewTopicDialog } from './follow-up/new-topic-dialog.component';
 import { MessageList } from './messages/message-list.component';
-import { useChatSession } from './session/use-chat-session';
+import { useChatSession, type SendMode } from './session/use-chat-session';
 
-export default function ChatModule({ initialQuery, onSend, onTitleChange, conversationId, savedProtocolId, onConversationSaved }: ChatModuleProps) {
+export default function ChatModule({ initialQuery, autoSend, onSend, onTitleChange, conversationId, savedProtocolId, onConversationSaved }: ChatModuleProps) {
   const uid = useCurrentUser()?.uid ?? null;
   const session = useChatSession(uid, onTitleChange, { conversationId, savedProtocolId });
   // A saved checklist shown alone is not a conversation.
   useConversationAutoSave(savedProtocolId ? null : uid, session.conversationId, session.messages, session.loading, onConversationSaved);
+  const [newTopic, setNewTopic] = useState<{ query: string; scope: SearchScope } | null>(null);
+  const lastScope = useRef<SearchScope>('all');
 
-  const send = (message: string, scope: SearchScope) => {
-    const taken = session.send(message, scope);
+  const send = (message: string, scope: SearchScope, mode: SendMode = 'auto') => {
+    lastScope.current = scope;
+    const taken = session.send(message, scope, mode);
+    if (taken === 'new-topic') {
+      setNewTopic({ query: message, scope });
+      return true;
+    }
     if (taken) onSend?.(message, scope);
     return taken;
   };
+
+  const autoSent = useRef(false);
+  useEffect(() => {
+    if (!autoSend || !initialQuery || autoSent.current || !uid) return;
+    autoSent.current = true;
+    send(initialQuery, 'all', 'new-search');
+  });
 
   return (
     <div className="chat" data-testid="remote-chat">
@@ -24,9 +40,23 @@ export default function ChatModule({ initialQuery, onSend, onTitleChange, conver
           <EmptyChatView />
         </div>
       ) : (
-        <MessageList messages={session.messages} loading={session.loading} onRetry={session.retry} />
+        <MessageList messages={session.messages} loading={session.loading} onRetry={session.retry} onAsk={(question) => send(question, lastScope.current, 'follow-up')} />
       )}
-      {!savedProtocolId && <ChatInputBar initialQuery={initialQuery} loading={session.loading} onSend={send} />}
+      {!savedProtocolId && <ChatInputBar initialQuery={autoSend ? '' : initialQuery} loading={session.loading} onSend={send} />}
+      {newTopic && (
+        <NewTopicDialog
+          query={newTopic.query}
+          onNewTab={() => {
+            cairnEvents.emit('chat-tab-open', { title: newTabTitle(newTopic.query), query: newTopic.query });
+            setNewTopic(null);
+          }}
+          onContinue={() => {
+            send(newTopic.query, newTopic.scope, 'new-search');
+            setNewTopic(null);
+          }}
+          onCancel={() => setNewTopic(null)}
+        />
+      )}
     </div>
   );
 }

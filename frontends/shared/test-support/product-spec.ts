@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

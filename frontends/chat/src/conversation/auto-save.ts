@@ -58,7 +58,7 @@ function toSavedMessage(message: ChatMessage): SavedConversationMessage {
     ...base,
     content: message.title ? `${message.title}\n${message.content}` : message.content,
     protocol_data: message.protocolData ? toProtocolPayload(message.protocolData) : null,
-    citations: message.protocolData?.citations ?? [],
+    citations: message.citations ?? message.protocolData?.citations ?? [],
     follow_up_questions: message.followUpQuestions,
     uncertainty_note: message.uncertaintyNote,
     used_new_sources: message.usedNewSources,

@@ -1,4 +1,5 @@
 import { expectSuccess, isEntry, text, type ApiClient, type Entry } from '@cairn/frontend-shared';
+import { readFollowUpAnswer } from '../follow-up/follow-up.resource';
 import { readProtocol } from '../protocol/protocol';
 import type { AssistantMessage, ChatMessage, UserMessage } from '../session/chat-message';
 
@@ -19,6 +20,7 @@ function readAssistant(entry: Entry, replyTo: string, timestamp: string): Assist
     uncertaintyNote: text(entry.uncertainty_note),
     usedNewSources: entry.used_new_sources === true,
     isFollowUp: entry.is_follow_up === true,
+    ...(!protocolData && entry.is_follow_up === true && Array.isArray(entry.citations) ? { citations: readFollowUpAnswer({ citations: entry.citations }).citations } : {}),
   };
 }
 

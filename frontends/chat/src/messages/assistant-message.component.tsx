@@ -1,10 +1,11 @@
 import { Icon } from '@cairn/frontend-shared';
+import { FollowUpAnswerView } from '../follow-up/follow-up-answer.component';
 import { ProtocolCard } from '../protocol/protocol-card.component';
 import type { AssistantMessage } from '../session/chat-message';
 import { MessageText } from './message-text.component';
 import { messageTime } from './message-time';
 
-function AssistantBody({ message }: { message: AssistantMessage }) {
+function AssistantBody({ message, onAsk }: { message: AssistantMessage; onAsk?: (question: string) => void }) {
   if (message.kind === 'protocol' && message.protocolData) {
     return (
       <>
@@ -13,6 +14,7 @@ function AssistantBody({ message }: { message: AssistantMessage }) {
       </>
     );
   }
+  if (message.isFollowUp) return <FollowUpAnswerView message={message} onAsk={onAsk} />;
   return (
     <div className="assistant-message__text" role={message.kind === 'error' ? 'alert' : undefined}>
       {message.title && <p className="assistant-message__title">{message.title}</p>}
@@ -21,14 +23,14 @@ function AssistantBody({ message }: { message: AssistantMessage }) {
   );
 }
 
-export function AssistantMessageView({ message }: { message: AssistantMessage }) {
+export function AssistantMessageView({ message, onAsk }: { message: AssistantMessage; onAsk?: (question: string) => void }) {
   return (
     <div className={`assistant-message assistant-message--${message.kind}`} data-testid="assistant-message">
       <span className="assistant-message__avatar" aria-hidden="true">
         <Icon name={message.kind === 'error' ? 'alert' : 'list'} size={16} />
       </span>
       <div className="assistant-message__body">
-        <AssistantBody message={message} />
+        <AssistantBody message={message} onAsk={onAsk} />
         <p className="message-meta">
           <time dateTime={message.timestamp}>{messageTime(message.timestamp)}</time>
         </p>

@@ -11,9 +11,11 @@ export interface MessageListProps {
   messages: ChatMessage[];
   loading: boolean;
   onRetry: (messageId: string) => void;
+  /** A follow-up suggestion was chosen. */
+  onAsk?: (question: string) => void;
 }
 
-export function MessageList({ messages, loading, onRetry }: MessageListProps) {
+export function MessageList({ messages, loading, onRetry, onAsk }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const { scrolledUp, onScroll, scrollToBottom } = useAutoScroll(scroller, messages, loading);
   const firstQuestionId = messages.find(isUserMessage)?.id;
@@ -42,7 +44,7 @@ export function MessageList({ messages, loading, onRetry }: MessageListProps) {
                 {isUserMessage(message) ? (
                   <UserMessageView message={message} busy={loading} onRetry={onRetry} />
                 ) : (
-                  <AssistantMessageView message={message} />
+                  <AssistantMessageView message={message} onAsk={onAsk} />
                 )}
               </div>
             );

@@ -1,4 +1,5 @@
 import { INTENT_PREFIXES, buildGenerateRequest, describeRequestError, isApiError, type GenerateRequest, type SearchScope } from '@cairn/frontend-shared';
+import type { FollowUpAnswer } from '../follow-up/follow-up.resource';
 import type { ProtocolData } from '../protocol/protocol';
 import { readGeneratedAnswer } from './generated-answer';
 import { NO_USER_PROTOCOLS_REPLY, decideAfterSearch, notRelevantReply } from './search-decision';
@@ -14,6 +15,7 @@ export interface SearchMetadata {
 
 export type FlowReply =
   | { kind: 'text'; title?: string; content: string }
+  | { kind: 'follow-up'; content: string; answer: FollowUpAnswer }
   | { kind: 'protocol'; content: string; protocol: ProtocolData; searchMetadata: SearchMetadata }
   | { kind: 'error'; title: string; content: string };
 
@@ -85,4 +87,14 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
       resultsFound: result.hits.length,
     },
   };
+}
+
+/** Spec §4: a follow-up is answered about the protocol shown, from its sources and the conversation; never throws. */
+export async function runFollowUpFlow(ask: () => Promise<FollowUpAnswer>): Promise<FlowReply> {
+  try {
+    const answer = await ask();
+    return { kind: 'follow-up', content: answer.answer, answer };
+  } catch (error) {
+    return failureReply(error, 'generation');
+  }
 }

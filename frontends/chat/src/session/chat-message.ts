@@ -1,6 +1,7 @@
 import type { SearchScope } from '@cairn/frontend-shared';
 import { randomId } from '../ids';
 import type { ProtocolData } from '../protocol/protocol';
+import type { MessageCitation } from '../follow-up/follow-up.resource';
 import type { FlowReply, SearchMetadata } from '../search/send-flow';
 
 /** Spec §4; a message without a status counts as sent. */
@@ -16,6 +17,8 @@ export interface UserMessage {
   retryCount: number;
   /** The scope it was sent with, for a retry. */
   scope: SearchScope;
+  /** Asked about the protocol shown (answered by the protocol chat), for a retry. */
+  followUp?: boolean;
 }
 
 export interface AssistantMessage {
@@ -30,6 +33,8 @@ export interface AssistantMessage {
   protocolData?: ProtocolData;
   searchMetadata?: SearchMetadata;
   followUpQuestions: string[];
+  /** A follow-up answer's own citations. */
+  citations?: MessageCitation[];
   uncertaintyNote: string | null;
   usedNewSources: boolean;
   isFollowUp: boolean;
@@ -39,11 +44,18 @@ export type ChatMessage = UserMessage | AssistantMessage;
 
 export const isUserMessage = (message: ChatMessage): message is UserMessage => message.type === 'user';
 
-export function createUserMessage(content: string, scope: SearchScope, now: Date, id = randomId('msg')): UserMessage {
-  return { id, type: 'user', content, timestamp: now.toISOString(), status: 'pending', retryCount: 0, scope };
+export function createUserMessage(content: string, scope: SearchScope, now: Date, id = randomId('msg'), followUp = false): UserMessage {
+  return { id, type: 'user', content, timestamp: now.toISOString(), status: 'pending', retryCount: 0, scope, ...(followUp ? { followUp } : {}) };
 }
 
 function assistantMessage(reply: FlowReply, replyTo: string, now: Date, id: string): AssistantMessage {
+  if (reply.kind === 'follow-up') {
+    const { answer } = reply;
+    return {
+      id, type: 'assistant', content: answer.answer, timestamp: now.toISOString(), replyTo, kind: 'text',
+      followUpQuestions: answer.followUpQuestions, citations: answer.citations, uncertaintyNote: answer.uncertaintyNote, usedNewSources: answer.usedNewSources, isFollowUp: true,
+    };
+  }
   return {
     id,
     type: 'assistant',

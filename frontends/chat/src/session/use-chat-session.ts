@@ -4,17 +4,31 @@ import { randomId } from '../ids';
 import { loadConversation } from '../conversation/restore-conversation';
 import { loadSavedChecklist } from '../protocol/saved-checklist.resource';
 import { generateProtocol, searchProtocols } from '../search/search.resource';
-import { runSendFlow, type SendFlowCalls } from '../search/send-flow';
+import { askFollowUp } from '../follow-up/follow-up.resource';
+import { classifyQuery, conversationHistory, protocolInContext } from '../follow-up/follow-up';
+import { runFollowUpFlow, runSendFlow, type SendFlowCalls } from '../search/send-flow';
 import { applyReply, createUserMessage, startRetry, type ChatMessage, type UserMessage } from './chat-message';
 import { isDuplicateMessage, prepareQuery } from './send-rules';
+
+/** 'auto' detects follow-ups; 'follow-up' forces one (a suggestion chip); 'new-search' searches whatever the chat shows. */
+export type SendMode = 'auto' | 'follow-up' | 'new-search';
 
 export interface ChatSession {
   conversationId: string;
   messages: ChatMessage[];
   loading: boolean;
-  /** False when the message was dropped (blank, a duplicate, or an answer is still being prepared). */
-  send(text: string, scope: SearchScope): boolean;
+  /**
+   * False when the message was dropped (blank, a duplicate, or an answer is still being prepared);
+   * 'new-topic' when a protocol is shown and the query is about something else: the user chooses.
+   */
+  send(text: string, scope: SearchScope, mode?: SendMode): boolean | 'new-topic';
   retry(messageId: string): void;
+}
+
+function replyTo(question: UserMessage, uid: string | null, earlier: ChatMessage[], signal: AbortSignal) {
+  const protocol = question.followUp ? protocolInContext(earlier) : null;
+  if (!protocol) return runSendFlow(question.content, question.scope, flowCalls(uid, signal));
+  return runFollowUpFlow(() => askFollowUp(getCairn().api, { uid, message: question.content, protocol, history: conversationHistory(earlier) }, signal));
 }
 
 function flowCalls(uid: string | null, signal: AbortSignal): SendFlowCalls {
@@ -74,7 +88,8 @@ export function useChatSession(uid: string | null, onTitleChange?: (title: strin
       inFlight.current = controller;
       current.current.busy = true;
       setLoading(true);
-      const reply = await runSendFlow(question.content, question.scope, flowCalls(uid, controller.signal));
+      const earlier = current.current.messages.slice(0, current.current.messages.findIndex((message) => message.id === question.id));
+      const reply = await replyTo(question, uid, earlier, controller.signal);
       if (controller.signal.aborted) return;
       inFlight.current = null;
       current.current.busy = false;
@@ -86,10 +101,12 @@ export function useChatSession(uid: string | null, onTitleChange?: (title: strin
   );
 
   const send = useCallback(
-    (text: string, scope: SearchScope) => {
+    (text: string, scope: SearchScope, mode: SendMode = 'auto') => {
       const query = prepareQuery(text);
       if (!query || current.current.busy || isDuplicateMessage(current.current.messages, query, Date.now())) return false;
-      const question = createUserMessage(query, scope, new Date());
+      const decision = classifyQuery(query, current.current.messages, mode === 'follow-up');
+      if (mode === 'auto' && !decision.isFollowUp && decision.rule !== 'no-protocol') return 'new-topic';
+      const question = createUserMessage(query, scope, new Date(), undefined, mode !== 'new-search' && decision.isFollowUp);
       update([...current.current.messages, question]);
       void answer(question);
       return true;

@@ -14,6 +14,8 @@ export interface CairnEvents {
   'saved-protocol-removed': { id: string };
   /** The sidebar refreshes Recent Searches. */
   'conversations-changed': { conversationId: string };
+  /** A new topic asked in a chat that shows a protocol goes to a new tab, where the query runs. */
+  'chat-tab-open': { title: string; query: string };
   /** A Recent Searches card was chosen: the shell opens (or focuses) a chat tab continuing that conversation. */
   'conversation-open': { conversationId: string; title: string };
   /** A Saved Checklists card was chosen: the shell opens (or focuses) its 'Saved:' tab. */

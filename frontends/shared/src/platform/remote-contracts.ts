@@ -11,6 +11,8 @@ export const SEARCH_SCOPES: ReadonlyArray<{ value: SearchScope; label: string }>
 export interface ChatModuleProps {
   /** Prefills the message box, e.g. from `/dashboard?q=...`. */
   initialQuery?: string;
+  /** Sends `initialQuery` at once instead (a new topic opened in its own tab). */
+  autoSend?: boolean;
   onSend?: (message: string, scope: SearchScope) => void;
   /** The chat's title changed: it becomes the title of the protocol it answered with. */
   onTitleChange?: (title: string) => void;

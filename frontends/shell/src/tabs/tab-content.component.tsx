@@ -14,7 +14,7 @@ export function TabContent({ tab, onTitleChange, onConversationSaved }: TabConte
   const changeTitle = useCallback((title: string) => onTitleChange(tab.id, title), [onTitleChange, tab.id]);
   const conversationSaved = useCallback((conversationId: string) => onConversationSaved(tab.id, conversationId), [onConversationSaved, tab.id]);
   if (tab.kind === 'chat') {
-    const chatProps: ChatModuleProps = { initialQuery: tab.initialQuery, onTitleChange: changeTitle, conversationId: tab.conversationId, savedProtocolId: tab.savedProtocolId, onConversationSaved: conversationSaved };
+    const chatProps: ChatModuleProps = { initialQuery: tab.initialQuery, autoSend: tab.autoSend, onTitleChange: changeTitle, conversationId: tab.conversationId, savedProtocolId: tab.savedProtocolId, onConversationSaved: conversationSaved };
     return <RemoteSlot instanceKey={tab.id} remote="chat" title="chat" moduleProps={chatProps} />;
   }
   const uploadProps: UploadModuleProps = tab.kind === 'protocol-index' ? { view: 'index' } : { view: 'preview', uploadId: tab.uploadId };

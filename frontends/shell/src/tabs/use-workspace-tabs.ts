@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useCairnEvent } from '@cairn/frontend-shared';
-import { TABS_PERSIST_DELAY_MS, TABS_STORAGE_KEY, closeConversation, closeGeneratedTab, closeSavedChecklist, openSavedChecklist, countGenerated, freshWorkspace, openConversation, openUploadTab, restoreWorkspace, serialiseWorkspace, type WorkspaceState } from './workspace-tabs';
+import { TABS_PERSIST_DELAY_MS, TABS_STORAGE_KEY, closeConversation, closeGeneratedTab, closeSavedChecklist, openSavedChecklist, openTopic, countGenerated, freshWorkspace, openConversation, openUploadTab, restoreWorkspace, serialiseWorkspace, type WorkspaceState } from './workspace-tabs';
 
 function initialWorkspace(initialQuery: string): WorkspaceState {
   const restored = restoreWorkspace(window.localStorage.getItem(TABS_STORAGE_KEY));
@@ -28,6 +28,7 @@ export function useWorkspaceTabs(initialQuery: string) {
   useCairnEvent('upload-tab-open', (request) => setWorkspace((current) => openUploadTab(current, request)));
   useCairnEvent('generated-protocols-changed', ({ uploadId, count }) => setWorkspace((current) => countGenerated(current, uploadId, count)));
   useCairnEvent('conversation-open', ({ conversationId, title }) => setWorkspace((current) => openConversation(current, conversationId, title)));
+  useCairnEvent('chat-tab-open', ({ title, query }) => setWorkspace((current) => openTopic(current, title, query)));
   useCairnEvent('saved-protocol-open', ({ id, title }) => setWorkspace((current) => openSavedChecklist(current, id, title)));
   useCairnEvent('saved-protocol-removed', ({ id }) => setWorkspace((current) => closeSavedChecklist(current, id)));
   useCairnEvent('conversation-deleted', ({ conversationId }) => setWorkspace((current) => closeConversation(current, conversationId)));

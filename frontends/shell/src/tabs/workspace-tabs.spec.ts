@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { activate, closeAll, closeConversation, closeSavedChecklist, openSavedChecklist, countGenerated, openConversation, setConversation, closeGeneratedTab, closeTab, freshWorkspace, openChat, openUploadTab, renameTab, restoreWorkspace, serialiseWorkspace } from './workspace-tabs';
+import { activate, openTopic, closeAll, closeConversation, closeSavedChecklist, openSavedChecklist, countGenerated, openConversation, setConversation, closeGeneratedTab, closeTab, freshWorkspace, openChat, openUploadTab, renameTab, restoreWorkspace, serialiseWorkspace } from './workspace-tabs';
 
 describe('workspace tabs', () => {
   it('starts with one empty chat tab titled New Protocol', () => {
@@ -65,5 +65,12 @@ describe('workspace tabs', () => {
     state = openSavedChecklist(activate(state, 'tab_1'), 'protocol_dengue', 'Dengue Symptoms', 'tab_3');
     expect(state.tabs).toHaveLength(2);
     expect(closeSavedChecklist(state, 'protocol_dengue').tabs.map((tab) => tab.id)).toEqual(['tab_1']);
+  });
+
+  it('opens a new topic in its own tab that runs the query once, and does not run it again after a reload', () => {
+    const state = openTopic(freshWorkspace('tab_1'), 'malaria treatment in pregnancy...', 'malaria treatment in pregnancy first trimester', 'tab_2');
+    expect(state).toMatchObject({ activeId: 'tab_2' });
+    expect(state.tabs[1]).toEqual({ id: 'tab_2', kind: 'chat', title: 'malaria treatment in pregnancy...', initialQuery: 'malaria treatment in pregnancy first trimester', autoSend: true });
+    expect(restoreWorkspace(serialiseWorkspace(state))?.tabs[1]).toEqual({ id: 'tab_2', kind: 'chat', title: 'malaria treatment in pregnancy...' });
   });
 });

@@ -1,6 +1,6 @@
 /** Spec §3 "Tab": a chat, an upload's generated protocols, or 'Your Protocol Index'. */
 export type WorkspaceTab =
-  | { id: string; kind: 'chat'; title: string; initialQuery?: string; conversationId?: string; savedProtocolId?: string }
+  | { id: string; kind: 'chat'; title: string; initialQuery?: string; autoSend?: boolean; conversationId?: string; savedProtocolId?: string }
   | { id: string; kind: 'generated-protocols'; title: string; uploadId: string; count?: number }
   | { id: string; kind: 'protocol-index'; title: string };
 
@@ -137,4 +137,9 @@ export function openSavedChecklist(state: WorkspaceState, savedProtocolId: strin
 /** An unstarred checklist closes its 'Saved:' tab. */
 export function closeSavedChecklist(state: WorkspaceState, savedProtocolId: string): WorkspaceState {
   return state.tabs.filter((tab) => tab.kind === 'chat' && tab.savedProtocolId === savedProtocolId).reduce((current, tab) => closeTab(current, tab.id), state);
+}
+
+/** A new topic from another chat: a tab titled by the query, where the query runs at once. */
+export function openTopic(state: WorkspaceState, title: string, query: string, id = newTabId()): WorkspaceState {
+  return { tabs: [...state.tabs, { id, kind: 'chat', title: title || NEW_TAB_TITLE, initialQuery: query, autoSend: true }], activeId: id };
 }
