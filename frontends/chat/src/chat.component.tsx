@@ -40,7 +40,7 @@ export default function ChatModule({ initialQuery, autoSend, onSend, onTitleChan
           <EmptyChatView />
         </div>
       ) : (
-        <MessageList messages={session.messages} loading={session.loading} onRetry={session.retry} onAsk={(question) => send(question, lastScope.current, 'follow-up')} />
+        <MessageList messages={session.messages} loading={session.loading} onRetry={session.retry} onAsk={(question) => send(question, lastScope.current, 'follow-up')} onProtocolChange={session.updateProtocol} />
       )}
       {!savedProtocolId && <ChatInputBar initialQuery={autoSend ? '' : initialQuery} loading={session.loading} onSend={send} />}
       {newTopic && (

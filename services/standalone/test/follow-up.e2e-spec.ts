@@ -58,4 +58,44 @@ describe('Follow-ups and new topics in Chromium', () => {
     expect(await panel.getByTestId('protocol-card').nth(1).getByRole('heading').first().textContent()).toMatch(/asthma/i);
     await page.close();
   }, 120_000);
+
+  it('discusses a step in its own thread, one thread at a time, and keeps the thread after a reload', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signUpInBrowser(page, session.server.url, 'Kiran Bose');
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('textbox', { name: 'Message' }).fill('dengue symptoms');
+    await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
+    const card = panel.getByTestId('protocol-card');
+    await card.waitFor({ timeout: 20_000 });
+    const steps = card.getByTestId('protocol-step');
+    await steps.nth(0).getByRole('button').first().click();
+    await steps.nth(0).getByRole('button', { name: 'Discuss this step' }).click();
+    const discussion = steps.nth(0).getByRole('region', { name: 'Step Discussion' });
+    const input = discussion.getByRole('textbox', { name: 'Ask about this step' });
+    await input.fill('   ');
+    expect(await discussion.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await input.fill('x'.repeat(960));
+    await discussion.getByText('40 characters left').waitFor();
+    expect(await discussion.locator('.step-discussion__counter.is-warning').count()).toBe(1);
+    await input.fill('why does this matter?');
+    await input.press('Enter');
+    await discussion.getByRole('list', { name: 'Step thread' }).getByRole('listitem').nth(1).waitFor({ timeout: 20_000 });
+    expect(await discussion.getByRole('listitem').first().textContent()).toBe('why does this matter?');
+    await page.screenshot({ path: testOutputPath('step-discussion.png') });
+
+    await steps.nth(1).getByRole('button').first().click();
+    await steps.nth(1).getByRole('button', { name: 'Discuss this step' }).click();
+    expect(await card.getByRole('region', { name: 'Step Discussion' }).count()).toBe(1);
+
+    await page.getByRole('region', { name: 'Recent Searches' }).getByText('dengue symptoms').waitFor();
+    await page.waitForTimeout(2_500);
+    await page.reload();
+    const restored = page.getByRole('tabpanel').getByTestId('protocol-card');
+    await restored.waitFor({ timeout: 20_000 });
+    const first = restored.getByTestId('protocol-step').nth(0);
+    if ((await first.getByRole('button', { name: /Discuss this step/ }).count()) === 0) await first.getByRole('button').first().click();
+    await first.getByRole('button', { name: 'Discuss this step (2)' }).click();
+    await first.getByRole('region', { name: 'Step Discussion' }).getByText('why does this matter?').waitFor();
+    await page.close();
+  }, 120_000);
 });

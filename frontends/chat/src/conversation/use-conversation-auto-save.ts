@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { cairnEvents, getCairn } from '@cairn/frontend-shared';
 import type { ChatMessage } from '../session/chat-message';
-import { CONVERSATION_SAVE_DEBOUNCE_MS, conversationPayload, hasAnswerToSave, shouldAutoSave, shouldRefreshSidebar } from './auto-save';
+import { AUTO_SAVE_MIN_GAP_MS, CONVERSATION_SAVE_DEBOUNCE_MS, conversationPayload, hasAnswerToSave, shouldAutoSave, shouldRefreshSidebar } from './auto-save';
 import { saveConversation } from './conversation.resource';
 
 /** Spec §4 conversation auto-save: 1 s after an answer; the sidebar hears of it to refresh Recent Searches. */
@@ -14,10 +14,17 @@ export function useConversationAutoSave(uid: string | null, conversationId: stri
 
   useEffect(() => {
     if (!hasAnswerToSave(messages, loading)) return;
+    let timer: ReturnType<typeof setTimeout>;
     const save = () => {
       pendingSave.current = null;
       const now = Date.now();
-      if (!shouldAutoSave({ signedIn: uid !== null, lastSavedAt: lastSavedAt.current, now }) || !uid) return;
+      if (!uid) return;
+      // Within 2 s of the last save this one waits out the rest instead of being lost (a step answer follows its question).
+      if (!shouldAutoSave({ signedIn: true, lastSavedAt: lastSavedAt.current, now })) {
+        pendingSave.current = save;
+        timer = setTimeout(save, AUTO_SAVE_MIN_GAP_MS - (now - lastSavedAt.current!));
+        return;
+      }
       const previousSavedAt = lastSavedAt.current;
       lastSavedAt.current = now;
       const conversation = conversationPayload({ conversationId, messages, createdAt: createdAt.current, now: new Date(now) });
@@ -32,7 +39,7 @@ export function useConversationAutoSave(uid: string | null, conversationId: stri
       );
     };
     pendingSave.current = save;
-    const timer = setTimeout(save, CONVERSATION_SAVE_DEBOUNCE_MS);
+    timer = setTimeout(save, CONVERSATION_SAVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [uid, conversationId, messages, loading]);
 

@@ -1,16 +1,23 @@
 import { Icon } from '@cairn/frontend-shared';
 import { FollowUpAnswerView } from '../follow-up/follow-up-answer.component';
+import type { ProtocolData } from '../protocol/protocol';
 import { ProtocolCard } from '../protocol/protocol-card.component';
 import type { AssistantMessage } from '../session/chat-message';
 import { MessageText } from './message-text.component';
 import { messageTime } from './message-time';
 
-function AssistantBody({ message, onAsk }: { message: AssistantMessage; onAsk?: (question: string) => void }) {
+interface AssistantViewProps {
+  message: AssistantMessage;
+  onAsk?: (question: string) => void;
+  onProtocolChange?: (messageId: string, protocol: ProtocolData) => void;
+}
+
+function AssistantBody({ message, onAsk, onProtocolChange }: AssistantViewProps) {
   if (message.kind === 'protocol' && message.protocolData) {
     return (
       <>
         <p className="assistant-message__intent">{message.content}</p>
-        <ProtocolCard protocolKey={message.id} protocol={message.protocolData} />
+        <ProtocolCard protocolKey={message.id} protocol={message.protocolData} onProtocolChange={(protocol) => onProtocolChange?.(message.id, protocol)} />
       </>
     );
   }
@@ -23,14 +30,14 @@ function AssistantBody({ message, onAsk }: { message: AssistantMessage; onAsk?: 
   );
 }
 
-export function AssistantMessageView({ message, onAsk }: { message: AssistantMessage; onAsk?: (question: string) => void }) {
+export function AssistantMessageView({ message, onAsk, onProtocolChange }: AssistantViewProps) {
   return (
     <div className={`assistant-message assistant-message--${message.kind}`} data-testid="assistant-message">
       <span className="assistant-message__avatar" aria-hidden="true">
         <Icon name={message.kind === 'error' ? 'alert' : 'list'} size={16} />
       </span>
       <div className="assistant-message__body">
-        <AssistantBody message={message} onAsk={onAsk} />
+        <AssistantBody message={message} onAsk={onAsk} onProtocolChange={onProtocolChange} />
         <p className="message-meta">
           <time dateTime={message.timestamp}>{messageTime(message.timestamp)}</time>
         </p>

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Icon } from '@cairn/frontend-shared';
 import { isUserMessage, type ChatMessage } from '../session/chat-message';
+import type { ProtocolData } from '../protocol/protocol';
 import { AssistantMessageView } from './assistant-message.component';
 import { withDateSeparators } from './date-separators';
 import { TypingIndicator } from './typing-indicator.component';
@@ -13,9 +14,10 @@ export interface MessageListProps {
   onRetry: (messageId: string) => void;
   /** A follow-up suggestion was chosen. */
   onAsk?: (question: string) => void;
+  onProtocolChange?: (messageId: string, protocol: ProtocolData) => void;
 }
 
-export function MessageList({ messages, loading, onRetry, onAsk }: MessageListProps) {
+export function MessageList({ messages, loading, onRetry, onAsk, onProtocolChange }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const { scrolledUp, onScroll, scrollToBottom } = useAutoScroll(scroller, messages, loading);
   const firstQuestionId = messages.find(isUserMessage)?.id;
@@ -44,7 +46,7 @@ export function MessageList({ messages, loading, onRetry, onAsk }: MessageListPr
                 {isUserMessage(message) ? (
                   <UserMessageView message={message} busy={loading} onRetry={onRetry} />
                 ) : (
-                  <AssistantMessageView message={message} onAsk={onAsk} />
+                  <AssistantMessageView message={message} onAsk={onAsk} onProtocolChange={onProtocolChange} />
                 )}
               </div>
             );

@@ -3,6 +3,8 @@ const NONE: ReadonlySet<string> = new Set();
 export interface ExpandedStepsStore {
   expanded(protocolKey: string): ReadonlySet<string>;
   toggle(protocolKey: string, stepId: string): void;
+  /** Opens a step (a no-op when it is open). */
+  expand(protocolKey: string, stepId: string): void;
   subscribe(listener: () => void): () => void;
 }
 
@@ -17,6 +19,10 @@ export function createExpandedStepsStore(): ExpandedStepsStore {
       if (!next.delete(stepId)) next.add(stepId);
       byProtocol.set(protocolKey, next);
       listeners.forEach((listener) => listener());
+    },
+    expand(protocolKey, stepId) {
+      if (byProtocol.get(protocolKey)?.has(stepId)) return;
+      this.toggle(protocolKey, stepId);
     },
     subscribe(listener) {
       listeners.add(listener);

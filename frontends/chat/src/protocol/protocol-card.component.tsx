@@ -44,9 +44,11 @@ export interface ProtocolCardProps extends SaveToggleOptions {
   /** Identifies this card's protocol, e.g. the id of the message that carries it. */
   protocolKey: string;
   protocol: ProtocolData;
+  /** The protocol changed (a step discussion grew): the chat keeps it, and saves it with the conversation. */
+  onProtocolChange?: (protocol: ProtocolData) => void;
 }
 
-export function ProtocolCard({ protocolKey, protocol, ...saveOptions }: ProtocolCardProps) {
+export function ProtocolCard({ protocolKey, protocol, onProtocolChange, ...saveOptions }: ProtocolCardProps) {
   const titleId = useId();
   const elementId = useCallback((citation: number) => `${protocolKey}-citation-${citation}`, [protocolKey]);
   const { referencesOpen, toggleReferences, highlighted, showCitation } = useCitationFocus(elementId);
@@ -56,7 +58,7 @@ export function ProtocolCard({ protocolKey, protocol, ...saveOptions }: Protocol
     <article className="protocol-card" data-testid="protocol-card" aria-labelledby={titleId}>
       <ProtocolHeader protocol={protocol} titleId={titleId} {...saveOptions} />
       {hasSteps ? (
-        <ProtocolSteps protocolKey={protocolKey} steps={protocol.steps} citations={protocol.citations} onCite={showCitation} />
+        <ProtocolSteps protocolKey={protocolKey} protocol={protocol} onCite={showCitation} onProtocolChange={onProtocolChange} />
       ) : (
         <EmptyProtocol />
       )}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Icon } from '@cairn/frontend-shared';
 import { CitationMarkers } from './citation-markers.component';
 import { stepCitationNumbers, type ProtocolCitation, type ProtocolStep } from './protocol';
+import { StepDiscussion } from './step-discussion.component';
 
 export interface ProtocolStepItemProps {
   number: number;
@@ -10,6 +11,11 @@ export interface ProtocolStepItemProps {
   citations: ReadonlyMap<number, ProtocolCitation>;
   onToggle: () => void;
   onCite: (citation: number) => void;
+  /** This step's discussion is the open one. */
+  discussing: boolean;
+  discussionLoading: boolean;
+  onDiscuss: () => void;
+  onAsk: (question: string) => void;
 }
 
 function StepSources({ numbers, citations }: { numbers: number[]; citations: ReadonlyMap<number, ProtocolCitation> }) {
@@ -23,7 +29,7 @@ function StepSources({ numbers, citations }: { numbers: number[]; citations: Rea
   );
 }
 
-export function ProtocolStepItem({ number, step, expanded, citations, onToggle, onCite }: ProtocolStepItemProps) {
+export function ProtocolStepItem({ number, step, expanded, citations, onToggle, onCite, discussing, discussionLoading, onDiscuss, onAsk }: ProtocolStepItemProps) {
   const detailsId = useId();
   const numbers = stepCitationNumbers(step);
   return (
@@ -42,6 +48,10 @@ export function ProtocolStepItem({ number, step, expanded, citations, onToggle, 
         <div id={detailsId} className="protocol-step__details" data-testid="step-details">
           {step.explanation && <p className="protocol-step__explanation">{step.explanation}</p>}
           <StepSources numbers={numbers} citations={citations} />
+          <button type="button" className="link-button" aria-expanded={discussing} onClick={onDiscuss}>
+            {discussing ? 'Close discussion' : `Discuss this step${step.thread?.length ? ` (${step.thread.length})` : ''}`}
+          </button>
+          {discussing && <StepDiscussion thread={step.thread ?? []} loading={discussionLoading} onSend={onAsk} />}
         </div>
       )}
     </li>

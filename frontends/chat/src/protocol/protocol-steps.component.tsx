@@ -1,16 +1,19 @@
-import { countLabel, type ProtocolCitation, type ProtocolStep } from './protocol';
+import { countLabel, type ProtocolData } from './protocol';
 import { ProtocolStepItem } from './protocol-step.component';
 import { useExpandedSteps } from './use-expanded-steps';
+import { useStepDiscussion } from './use-step-discussion';
 
 export interface ProtocolStepsProps {
   protocolKey: string;
-  steps: ProtocolStep[];
-  citations: ProtocolCitation[];
+  protocol: ProtocolData;
   onCite: (citation: number) => void;
+  onProtocolChange?: (protocol: ProtocolData) => void;
 }
 
-export function ProtocolSteps({ protocolKey, steps, citations, onCite }: ProtocolStepsProps) {
-  const [expanded, toggle] = useExpandedSteps(protocolKey);
+export function ProtocolSteps({ protocolKey, protocol, onCite, onProtocolChange }: ProtocolStepsProps) {
+  const { steps, citations } = protocol;
+  const [expanded, toggle, expand] = useExpandedSteps(protocolKey);
+  const discussion = useStepDiscussion(protocol, onProtocolChange);
   const citationsById = new Map(citations.map((citation) => [citation.id, citation]));
   return (
     <section className="protocol-steps">
@@ -30,6 +33,13 @@ export function ProtocolSteps({ protocolKey, steps, citations, onCite }: Protoco
             citations={citationsById}
             onToggle={() => toggle(step.id)}
             onCite={onCite}
+            discussing={discussion.activeStep === step.id}
+            discussionLoading={discussion.loading}
+            onDiscuss={() => discussion.toggle(step.id)}
+            onAsk={(question) => {
+              expand(step.id);
+              void discussion.send(step.id, question);
+            }}
           />
         ))}
       </ol>

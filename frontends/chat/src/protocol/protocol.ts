@@ -1,5 +1,13 @@
 import { INTENTS, classifyIntent, isEntry, text, type Entry, type Intent } from '@cairn/frontend-shared';
 
+/** Spec §3 "Step thread message". */
+export interface StepThreadMessage {
+  id: string;
+  type: 'user' | 'assistant';
+  content: string;
+  timestamp: string;
+}
+
 export interface ProtocolStep {
   id: string;
   step: string;
@@ -7,6 +15,8 @@ export interface ProtocolStep {
   /** Number of the source the step comes from. */
   citation: number | null;
   citations: number[];
+  /** The step's discussion, saved with the conversation. */
+  thread?: StepThreadMessage[];
 }
 
 export interface ProtocolCitation {
@@ -62,7 +72,16 @@ function readStep(entry: Entry, index: number): ProtocolStep | null {
     explanation: text(entry.explanation) ?? '',
     citation: sourceNumber(entry.citation),
     citations: sourceNumbers(entry.citations),
+    ...(Array.isArray(entry.thread) && entry.thread.length > 0 ? { thread: readThread(entry.thread) } : {}),
   };
+}
+
+function readThread(entries: unknown[]): StepThreadMessage[] {
+  return entries.filter(isEntry).flatMap((entry, index) => {
+    const content = text(entry.content);
+    if (!content || (entry.type !== 'user' && entry.type !== 'assistant')) return [];
+    return [{ id: text(entry.id) ?? `thread_${index}`, type: entry.type, content, timestamp: text(entry.timestamp) ?? new Date(0).toISOString() }];
+  });
 }
 
 function readCitation(entry: Entry, index: number): ProtocolCitation {
@@ -105,6 +124,7 @@ export const toChecklist = (steps: ProtocolStep[]) =>
     explanation: step.explanation,
     citation: step.citation,
     citations: step.citations,
+    ...(step.thread?.length ? { thread: step.thread } : {}),
   }));
 
 /** `protocol_data` of a saved protocol or a saved message. */

@@ -7,7 +7,8 @@ import { generateProtocol, searchProtocols } from '../search/search.resource';
 import { askFollowUp } from '../follow-up/follow-up.resource';
 import { classifyQuery, conversationHistory, protocolInContext } from '../follow-up/follow-up';
 import { runFollowUpFlow, runSendFlow, type SendFlowCalls } from '../search/send-flow';
-import { applyReply, createUserMessage, startRetry, type ChatMessage, type UserMessage } from './chat-message';
+import type { ProtocolData } from '../protocol/protocol';
+import { applyReply, createUserMessage, isUserMessage, startRetry, type ChatMessage, type UserMessage } from './chat-message';
 import { isDuplicateMessage, prepareQuery } from './send-rules';
 
 /** 'auto' detects follow-ups; 'follow-up' forces one (a suggestion chip); 'new-search' searches whatever the chat shows. */
@@ -23,6 +24,8 @@ export interface ChatSession {
    */
   send(text: string, scope: SearchScope, mode?: SendMode): boolean | 'new-topic';
   retry(messageId: string): void;
+  /** A protocol shown in the chat changed (its step discussions): kept in its message and saved with the conversation. */
+  updateProtocol(messageId: string, protocol: ProtocolData): void;
 }
 
 function replyTo(question: UserMessage, uid: string | null, earlier: ChatMessage[], signal: AbortSignal) {
@@ -125,5 +128,11 @@ export function useChatSession(uid: string | null, onTitleChange?: (title: strin
     [answer, update],
   );
 
-  return { conversationId, messages, loading, send, retry };
+  const updateProtocol = useCallback(
+    (messageId: string, protocol: ProtocolData) =>
+      update(current.current.messages.map((message) => (message.id === messageId && !isUserMessage(message) ? { ...message, protocolData: protocol } : message))),
+    [update],
+  );
+
+  return { conversationId, messages, loading, send, retry, updateProtocol };
 }
