@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import {
   CHAT_INPUT_MAX_LENGTH,
   IconButton,
   characterCounter,
+  chatInputProblem,
   prepareChatInput,
   type SearchScope,
 } from '@cairn/frontend-shared';
@@ -34,8 +35,13 @@ export function ChatInputBar({ initialQuery = '', loading, onSend }: ChatInputBa
   const textarea = useRef<HTMLTextAreaElement>(null);
   const message = prepareChatInput(text, loading);
 
+  const [problem, setProblem] = useState<string | null>(null);
+  const problemId = useId();
+
   const send = (event?: FormEvent) => {
     event?.preventDefault();
+    const refused = message ? chatInputProblem(message) : null;
+    if (refused) return setProblem(refused);
     if (message && onSend(message, scope)) {
       setText('');
       setSamplesVisible(false);
@@ -64,11 +70,21 @@ export function ChatInputBar({ initialQuery = '', loading, onSend }: ChatInputBa
           rows={2}
           maxLength={CHAT_INPUT_MAX_LENGTH}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setProblem(null);
+          }}
           onKeyDown={sendOnEnter}
         />
         <IconButton type="submit" variant="primary" icon="send" label="Send message" disabled={!message} />
       </form>
+      {problem && (
+        <p id={problemId} className="chat-input__problem" role="alert">
+          {problem}
+        </p>
+      )}
       <div className="chat-input__meta">
         <span className="chat-input__hint">Enter to send · Shift+Enter for a new line</span>
         <CharacterCount length={text.length} />

@@ -98,4 +98,19 @@ describe('Follow-ups and new topics in Chromium', () => {
     await first.getByRole('region', { name: 'Step Discussion' }).getByText('why does this matter?').waitFor();
     await page.close();
   }, 120_000);
+
+  it('refuses a message over 1000 characters with the message check text and keeps it to shorten', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUpInBrowser(page, session.server.url, 'Maya Sen');
+    const box = page.getByRole('tabpanel').getByRole('textbox', { name: 'Message' });
+    const long = `dengue symptoms in pregnancy ${'with persistent vomiting '.repeat(60)}`.slice(0, 1500);
+    await box.fill(long);
+    await box.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'Message too long (max 1000 characters)' }).waitFor();
+    expect(await box.inputValue()).toBe(long);
+    expect(await page.getByTestId('user-message').count()).toBe(0);
+    await box.fill('dengue symptoms in pregnancy');
+    expect(await page.getByRole('alert').filter({ hasText: 'Message too long' }).count()).toBe(0);
+    await page.close();
+  }, 60_000);
 });

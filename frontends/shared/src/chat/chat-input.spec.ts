@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { prepareChatInput } from './chat-input';
+import { chatInputProblem, prepareChatInput } from './chat-input';
 
 describe('prepareChatInput', () => {
   it('trims the text', () => {
@@ -13,5 +13,13 @@ describe('prepareChatInput', () => {
 
   it('caps the text at 2000 characters', () => {
     expect(prepareChatInput('x'.repeat(2500))).toHaveLength(2000);
+  });
+});
+
+describe('chatInputProblem', () => {
+  it('refuses a message over 1000 characters once whitespace is collapsed, with the message check text', () => {
+    expect(chatInputProblem('x'.repeat(1000))).toBeNull();
+    expect(chatInputProblem(`  ${'x '.repeat(500)}  `)).toBeNull();
+    expect(chatInputProblem('x'.repeat(1001))).toBe('Message too long (max 1000 characters)');
   });
 });
