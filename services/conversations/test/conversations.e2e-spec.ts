@@ -133,6 +133,9 @@ describe.each(documentStoreBackends())('conversations service on $name', (backen
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toEqual({ success: true, conversation_id: payload.id, title: 'Dengue in pregnancy' });
+    await save(alice, { ...payload, title: 'dengue symptoms', last_query: 'and in children?' });
+    const resaved = await api.request('GET', `/conversations/${alice.uid}/${payload.id}`, { token: alice.token });
+    expect(resaved.body.conversation).toMatchObject({ title: 'Dengue in pregnancy', last_query: 'and in children?' });
     const blank = await api.request('PUT', `/conversations/${alice.uid}/${payload.id}/title`, { token: alice.token, body: { title: ' ' } });
     expect(blank.status).toBe(400);
     expect(blank.body.detail).toEqual({ message: 'Title is required', category: 'invalid_input', field: 'title' });

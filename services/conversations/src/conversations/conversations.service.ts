@@ -24,12 +24,13 @@ export class ConversationsService {
   constructor(private readonly repository: ConversationsRepository) {}
 
   async save(userId: string, input: SaveConversationInput) {
-    const title = input.title?.trim() || conversationTitle(firstUserQuery(input));
-    if (!title) throw badRequest('invalid_input', 'Title is required', 'title');
     const conversationId = input.id ?? `conv_${randomUUID()}`;
+    const existing = input.id ? await this.repository.get(userId, conversationId) : null;
+    // A conversation keeps its title once saved: the chat's later saves send its first question again, and only a rename changes it.
+    const title = existing?.title ?? (input.title?.trim() || conversationTitle(firstUserQuery(input)));
+    if (!title) throw badRequest('invalid_input', 'Title is required', 'title');
     const lastQuery = input.last_query ?? firstUserQuery(input);
     const contentHash = createHash('sha256').update(JSON.stringify([title, lastQuery, input.messages])).digest('hex');
-    const existing = await this.repository.get(userId, conversationId);
     if (existing?.content_hash === contentHash) {
       return { success: true, conversation_id: conversationId, was_duplicate: true };
     }
