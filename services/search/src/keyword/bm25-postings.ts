@@ -1,5 +1,6 @@
 import type { ScoredId } from '../chunks/chunk.js';
 import { ScoreAccumulator } from './score-accumulator.js';
+import { VocabularyNeighbours } from './vocabulary-neighbours.js';
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
@@ -14,6 +15,9 @@ export interface Bm25Document {
   /** Tokens per column, in the order of the column weights. */
   columns: string[][];
 }
+
+/** A word the index does not hold counts as its closest indexed words, weighted below an exact match. */
+export const TYPO_WEIGHT = [1, 0.7, 0.5];
 
 /** Looking a row up in a term's postings costs about as much as scanning this many postings. */
 const SEEK_COST = 16;
@@ -133,6 +137,8 @@ export class Bm25Postings {
   private removals = 0;
   private totalLength = 0;
   private readonly accumulator = new ScoreAccumulator();
+  /** Built from the vocabulary when a query first needs it, dropped when a new word is indexed. */
+  private neighbours: VocabularyNeighbours | null = null;
 
   constructor(private readonly columnWeights: number[]) {}
 
@@ -152,7 +158,10 @@ export class Bm25Postings {
     });
     for (const [term, frequency] of frequencies) {
       let postings = this.postings.get(term);
-      if (!postings) this.postings.set(term, (postings = new Postings()));
+      if (!postings) {
+        this.postings.set(term, (postings = new Postings()));
+        this.neighbours = null;
+      }
       postings.push(row, frequency);
     }
     this.ids.push(document.id);
@@ -214,10 +223,21 @@ export class Bm25Postings {
     return Array.from(scores.best(size, ranked), (row) => ({ id: this.ids[row]!, score: scores.score(row) }));
   }
 
+  /** The indexed words a word the index does not hold was most likely meant to be (none for an indexed word). */
+  corrections(term: string): { term: string; edits: number }[] {
+    if (this.postings.has(term)) return [];
+    this.neighbours ??= new VocabularyNeighbours(this.postings.keys());
+    return this.neighbours.near(term, (candidate) => this.postings.get(candidate)?.length ?? 0);
+  }
+
   /** The distinct query terms found, with their idf and the most each can add to a row's score, highest first. */
   private plan(terms: string[]): QueryTerm[] {
     const counts = new Map<string, number>();
-    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+    for (const term of terms) {
+      const meant = this.corrections(term);
+      if (meant.length === 0) counts.set(term, (counts.get(term) ?? 0) + 1);
+      for (const { term: word, edits } of meant) counts.set(word, (counts.get(word) ?? 0) + TYPO_WEIGHT[edits]);
+    }
     const lengthWeight = (BM25_K1 * BM25_B) / (this.totalLength / this.liveRows);
     const plan: QueryTerm[] = [];
     for (const [term, count] of counts) {
