@@ -98,6 +98,16 @@ describe('search service', () => {
     }
   });
 
+  it('reads a misspelt query as the words the index holds and says what it searched', async () => {
+    for (const params of ['', '&use_hybrid=false']) {
+      const response = await api.request('POST', `/protocols/search?enhance_query=true${params}`, { token: alice.token, body: { query: 'denge fevr treatment' } });
+      expect(response.body.corrected_query).toBe('dengue fever treatment');
+      expect(`${response.body.hits[0].source.title}`).toMatch(/dengue/i);
+    }
+    const exact = await search(alice, { query: 'dengue fever treatment' });
+    expect(exact.body.corrected_query).toBeUndefined();
+  });
+
   it('expands clinical abbreviations when enhance_query is on', async () => {
     const enhanced = await search(alice, { query: 'MI' });
     expect(`${enhanced.body.hits[0].source.title}`).toMatch(/heart attack|myocardial/i);

@@ -113,4 +113,17 @@ describe('Follow-ups and new topics in Chromium', () => {
     expect(await page.getByRole('alert').filter({ hasText: 'Message too long' }).count()).toBe(0);
     await page.close();
   }, 60_000);
+
+  it("shows 'Showing results for …' when a misspelt question was read as other words", async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await signUpInBrowser(page, session.server.url, 'Tom Mathew');
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('textbox', { name: 'Message' }).fill('denge fevr treatment');
+    await panel.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await panel.getByText('Showing results for').waitFor({ timeout: 20_000 });
+    expect(await panel.getByText('Showing results for').textContent()).toBe('Showing results for dengue fever treatment');
+    expect(await panel.getByTestId('protocol-card').getByRole('heading').first().textContent()).toMatch(/dengue/i);
+    await page.screenshot({ path: testOutputPath('typo-corrected.png') });
+    await page.close();
+  }, 60_000);
 });

@@ -16,6 +16,11 @@ function AssistantBody({ message, onAsk, onProtocolChange }: AssistantViewProps)
   if (message.kind === 'protocol' && message.protocolData) {
     return (
       <>
+        {message.searchMetadata?.correctedQuery && (
+          <p className="assistant-message__corrected">
+            Showing results for <strong>{message.searchMetadata.correctedQuery}</strong>
+          </p>
+        )}
         <p className="assistant-message__intent">{message.content}</p>
         <ProtocolCard protocolKey={message.id} protocol={message.protocolData} onProtocolChange={(protocol) => onProtocolChange?.(message.id, protocol)} />
       </>

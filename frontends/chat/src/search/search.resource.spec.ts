@@ -64,6 +64,8 @@ describe('search call', () => {
       ],
     });
     expect(() => readSearchResult('oops')).toThrow('Search failed');
+    expect(readSearchResult({ hits: [], corrected_query: 'dengue fever treatment' }).corrected_query).toBe('dengue fever treatment');
+    expect(readSearchResult({ hits: [] })).not.toHaveProperty('corrected_query');
   });
 });
 

@@ -32,6 +32,8 @@ export interface SearchResult {
   total: number;
   took_ms: number;
   hits: SearchHit[];
+  /** What the server searched when it read misspelt words as others. */
+  corrected_query?: string;
 }
 
 const number = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
@@ -58,7 +60,8 @@ function readHit(entry: Record<string, unknown>, index: number): SearchHit {
 export function readSearchResult(body: unknown): SearchResult {
   if (!isEntry(body)) throw new Error('Search failed: unexpected answer');
   const hits = Array.isArray(body.hits) ? body.hits.filter(isEntry).map(readHit) : [];
-  return { total: number(body.total) || hits.length, took_ms: number(body.took_ms), hits };
+  const corrected = text(body.corrected_query);
+  return { total: number(body.total) || hits.length, took_ms: number(body.took_ms), hits, ...(corrected ? { corrected_query: corrected } : {}) };
 }
 
 export interface SearchRequest {

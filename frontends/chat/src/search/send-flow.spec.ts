@@ -55,6 +55,13 @@ describe('runSendFlow', () => {
     });
   });
 
+  it('writes the protocol for the query the search corrected, and says so', async () => {
+    const { fake, generated } = calls({ ...testResult([testHit(1)]), corrected_query: 'dengue fever treatment' });
+    const reply = await runSendFlow('denge fevr treatment', 'all', fake);
+    expect(generated[0].title).toBe('dengue fever treatment');
+    expect(reply.kind === 'protocol' && reply.searchMetadata.correctedQuery).toBe('dengue fever treatment');
+  });
+
   it('prefixes by the intent of the query', async () => {
     const reply = await runSendFlow('asthma attack emergency', 'all', calls(testResult([testHit(1)])).fake);
     expect(reply.content).toBe('Emergency Protocol - Immediate actions required:');

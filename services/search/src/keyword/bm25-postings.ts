@@ -16,8 +16,8 @@ export interface Bm25Document {
   columns: string[][];
 }
 
-/** A word the index does not hold counts as its closest indexed words, weighted below an exact match. */
-export const TYPO_WEIGHT = [1, 0.7, 0.5];
+/** A query term, or a term standing in for a misspelt one with the weight it counts for (below 1). */
+export type QueryWord = string | { term: string; weight: number };
 
 /** Looking a row up in a term's postings costs about as much as scanning this many postings. */
 const SEEK_COST = 16;
@@ -191,7 +191,7 @@ export class Bm25Postings {
    * order of the most they can add to a score; once the terms left cannot lift a row that has none of
    * the terms seen so far into the top `size`, they are only looked up for the rows that still can.
    */
-  search(terms: string[], owners: Iterable<string>, size: number): ScoredId[] {
+  search(terms: QueryWord[], owners: Iterable<string>, size: number): ScoredId[] {
     if (this.liveRows === 0 || size <= 0) return [];
     const allowed = new Uint8Array(this.ownerCodes.size + 1);
     for (const owner of owners) {
@@ -223,20 +223,24 @@ export class Bm25Postings {
     return Array.from(scores.best(size, ranked), (row) => ({ id: this.ids[row]!, score: scores.score(row) }));
   }
 
-  /** The indexed words a word the index does not hold was most likely meant to be (none for an indexed word). */
-  corrections(term: string): { term: string; edits: number }[] {
+  /** How many rows hold the term (0 when the index does not hold it). */
+  frequency(term: string): number {
+    return this.postings.get(term)?.length ?? 0;
+  }
+
+  /** Indexed words one or two edits from a word the index does not hold, by its stem (none for an indexed word). */
+  neighboursOf(term: string): { term: string; edits: number }[] {
     if (this.postings.has(term)) return [];
     this.neighbours ??= new VocabularyNeighbours(this.postings.keys());
-    return this.neighbours.near(term, (candidate) => this.postings.get(candidate)?.length ?? 0);
+    return this.neighbours.near(term, (candidate) => this.frequency(candidate));
   }
 
   /** The distinct query terms found, with their idf and the most each can add to a row's score, highest first. */
-  private plan(terms: string[]): QueryTerm[] {
+  private plan(terms: QueryWord[]): QueryTerm[] {
     const counts = new Map<string, number>();
-    for (const term of terms) {
-      const meant = this.corrections(term);
-      if (meant.length === 0) counts.set(term, (counts.get(term) ?? 0) + 1);
-      for (const { term: word, edits } of meant) counts.set(word, (counts.get(word) ?? 0) + TYPO_WEIGHT[edits]);
+    for (const word of terms) {
+      const { term, weight } = typeof word === 'string' ? { term: word, weight: 1 } : word;
+      counts.set(term, (counts.get(term) ?? 0) + weight);
     }
     const lengthWeight = (BM25_K1 * BM25_B) / (this.totalLength / this.liveRows);
     const plan: QueryTerm[] = [];

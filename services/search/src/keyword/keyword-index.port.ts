@@ -21,6 +21,11 @@ export interface KeywordIndex {
   upsert(chunks: IndexedChunk[]): Promise<void>;
   deleteDocuments(filter: DocumentFilter): Promise<number>;
   search(query: KeywordQuery): Promise<ScoredId[]>;
+  /**
+   * For each query word the index does not hold, the indexed word (as the index stores it, e.g. a
+   * stem) it was most likely meant to be. Adapters that correct inside the engine may omit it.
+   */
+  corrections?(words: string[]): Promise<Map<string, string>>;
   get(ids: string[]): Promise<IndexedChunk[]>;
   count(filter?: Partial<DocumentFilter>): Promise<number>;
   ping(): Promise<void>;

@@ -4,6 +4,8 @@ import { wordTokens } from './query-text.js';
 interface ClinicalTerms {
   abbreviations: Record<string, string[]>;
   synonyms: string[][];
+  /** Words patients and carers use, with the clinical words the guidelines use instead, and why. */
+  lay: Record<string, { means: string[]; why: string }>;
 }
 
 export interface EnhancedQuery {
@@ -14,9 +16,10 @@ export interface EnhancedQuery {
 const table = terms as ClinicalTerms;
 const phrase = (text: string) => ` ${wordTokens(text).join(' ')} `;
 const synonymPhrases = table.synonyms.map((group) => group.map((member) => ({ member, phrase: phrase(member) })));
+const layPhrases = Object.entries(table.lay).map(([words, { means }]) => ({ phrase: phrase(words), means }));
 
 /**
- * Expands clinical abbreviations (MI, CVA, DKA, FAST, …) and synonyms (heart attack ↔ myocardial
+ * Expands clinical abbreviations (MI, CVA, DKA, FAST, …), lay words ('shivering' → rigors) and synonyms (heart attack ↔ myocardial
  * infarction, British ↔ American spellings) from the table in clinical-terms.json. The original query
  * stays first; expansions are appended once each.
  */
@@ -29,6 +32,7 @@ export function enhanceQuery(query: string): EnhancedQuery {
   for (const token of new Set(wordTokens(query))) {
     for (const expansion of table.abbreviations[token] ?? []) add(expansion);
   }
+  for (const lay of layPhrases) if (normalised.includes(lay.phrase)) lay.means.forEach(add);
   const withAbbreviations = phrase(`${query} ${added.join(' ')}`);
   for (const group of synonymPhrases) {
     if (group.some((entry) => withAbbreviations.includes(entry.phrase))) group.forEach((entry) => add(entry.member));

@@ -4,7 +4,8 @@ import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
 import { reciprocalRankFusion, RRF_K, vectorWeight } from '../fusion/rrf.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
 import { enhanceQuery } from '../query/query-enhancer.js';
-import { queryTerms } from '../query/query-text.js';
+import { fts5Tokens } from '../keyword/fts5-tokens.js';
+import { queryTerms, wordTokens } from '../query/query-text.js';
 import { RelevanceScorer } from '../relevance/relevance.js';
 import { VECTOR_INDEX, type VectorIndex } from '../vector/vector-index.port.js';
 
@@ -42,6 +43,8 @@ export interface SearchResult {
   total: number;
   took_ms: number;
   hits: SearchHit[];
+  /** What was searched, when words of the query were read as others ('denge fevr' → 'dengue fever'). */
+  corrected_query?: string;
 }
 
 /** How deep each ranking goes before fusion. */
@@ -58,10 +61,13 @@ export class SearchService {
 
   async search(request: SearchRequest): Promise<SearchResult> {
     const started = performance.now();
+    const corrections = (await this.keywords.corrections?.(queryTerms(request.query))) ?? new Map<string, string>();
+    const meant = withCorrections(request.query, corrections);
     const text = request.enhance ? enhanceQuery(request.query).text : request.query;
+    const embedded = request.enhance ? enhanceQuery(meant).text : meant;
     const depth = candidateDepth(request.size);
     const mode = this.embedder ? request.mode : 'keyword';
-    const vector = mode !== 'keyword' ? await this.embedder!.embedQuery(text) : null;
+    const vector = mode !== 'keyword' ? await this.embedder!.embedQuery(embedded) : null;
     // Started first: an index on a worker thread scores vectors while BM25 ranks on this one.
     const vectorSearch = vector?.some((value) => value !== 0) ? this.vectors.search({ vector, owners: request.owners, size: depth }) : [];
     const [vectorHits, keywordHits] = await Promise.all([
@@ -70,19 +76,42 @@ export class SearchService {
     ]);
     const ranked =
       mode === 'hybrid'
-        ? reciprocalRankFusion([keywordHits, vectorHits], RRF_K, [1, vectorWeight(this.embedder?.queryCoverage?.(text) ?? 1)])
+        ? reciprocalRankFusion([keywordHits, vectorHits], RRF_K, [1, vectorWeight(this.embedder?.queryCoverage?.(embedded) ?? 1)])
         : mode === 'vector'
           ? vectorHits
           : keywordHits;
     const top = ranked.slice(0, request.size);
     const chunks = new Map((await this.keywords.get(top.map((hit) => hit.id))).map((chunk) => [chunk.id, chunk]));
-    const concepts = this.relevance.concepts(request.query);
+    const concepts = this.relevance.concepts(meant);
     const hits = top.flatMap((hit) => {
       const chunk = chunks.get(hit.id);
       return chunk ? [toHit(hit, chunk, this.relevance.score(concepts, chunk))] : [];
     });
-    return { total: ranked.length, took_ms: Math.round((performance.now() - started) * 100) / 100, hits };
+    const result: SearchResult = { total: ranked.length, took_ms: Math.round((performance.now() - started) * 100) / 100, hits };
+    if (corrections.size > 0) result.corrected_query = withCorrections(request.query, surfaceWords(corrections, [...chunks.values()]));
+    return result;
   }
+}
+
+/** The query with each corrected word replaced, case aside. */
+function withCorrections(query: string, corrections: Map<string, string>): string {
+  if (corrections.size === 0) return query;
+  return query.replace(/[\p{L}\p{N}]+/gu, (word) => corrections.get(word.toLowerCase()) ?? word);
+}
+
+/** Each correction as the documents write it ('dengu' → 'dengue'), taken from the chunks found. */
+function surfaceWords(corrections: Map<string, string>, chunks: IndexedChunk[]): Map<string, string> {
+  const wanted = new Map([...corrections].map(([word, indexed]) => [indexed, word]));
+  const found = new Map<string, string>();
+  for (const chunk of chunks) {
+    for (const token of wordTokens(`${chunk.title} ${chunk.disease} ${chunk.body}`)) {
+      const [indexed] = fts5Tokens(token);
+      const word = indexed && wanted.get(indexed);
+      if (word && !found.has(word)) found.set(word, token);
+    }
+    if (found.size === wanted.size) break;
+  }
+  return new Map([...corrections].map(([word, indexed]) => [word, found.get(word) ?? indexed]));
 }
 
 function toHit(hit: ScoredId, chunk: IndexedChunk, relevance: number): SearchHit {

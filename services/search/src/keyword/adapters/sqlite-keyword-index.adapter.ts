@@ -6,7 +6,8 @@ import { GLOBAL_OWNER, type DocumentFilter, type IndexedChunk, type ScoredId } f
 import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery } from '../keyword-index.port.js';
 import { documentFilterSql } from '../../chunks/document-filter-sql.js';
 import { TableChangeCounter } from '../../chunks/table-change-counter.js';
-import { Bm25Postings, type Bm25Document } from '../bm25-postings.js';
+import { Bm25Postings, type Bm25Document, type QueryWord } from '../bm25-postings.js';
+import { meantTerms, TYPO_WEIGHT } from '../typo-corrector.js';
 import { fts5Tokens } from '../fts5-tokens.js';
 import { SqliteBm25Snapshot } from './sqlite-bm25-snapshot.js';
 
@@ -142,7 +143,26 @@ export class SqliteKeywordIndex implements KeywordIndex {
   async search(query: KeywordQuery): Promise<ScoredId[]> {
     if (query.terms.length === 0 || query.owners.length === 0) return [];
     this.loadPostingsIfChangedElsewhere();
-    return this.postings.search(query.terms.flatMap(fts5Tokens), query.owners, query.size);
+    return this.postings.search(this.queryWords(query.terms), query.owners, query.size);
+  }
+
+  async corrections(words: string[]): Promise<Map<string, string>> {
+    this.loadPostingsIfChangedElsewhere();
+    const meant = new Map<string, string>();
+    for (const word of words) {
+      const [best] = meantTerms(word, this.postings);
+      if (best) meant.set(word, best.term);
+    }
+    return meant;
+  }
+
+  /** The query's stems, a misspelt word standing as the terms it was meant to be, weighted below exact ones. */
+  private queryWords(words: string[]): QueryWord[] {
+    return words.flatMap((word): QueryWord[] => {
+      const meant = meantTerms(word, this.postings);
+      if (meant.length === 0) return fts5Tokens(word);
+      return meant.map(({ term, edits }) => ({ term, weight: TYPO_WEIGHT[edits] }));
+    });
   }
 
   /** The same ranking computed by FTS5's own bm25(): the reference the in-memory ranking is checked against. */
