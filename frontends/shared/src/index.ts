@@ -54,4 +54,5 @@ export * from './time/relative-time';
 export * from './ui/button.component';
 export * from './ui/feedback.component';
 export * from './ui/icon.component';
+export * from './ui/inline-rename.component';
 export * from './ui/text-field.component';

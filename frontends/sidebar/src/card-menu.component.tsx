@@ -43,24 +43,3 @@ export function CardMenu({ title, actions }: { title: string; actions: CardActio
     </div>
   );
 }
-
-/** Inline rename: Enter saves, Escape or blank (or unchanged) text cancels. */
-export function InlineRename({ title, onDone }: { title: string; onDone: (title: string | null) => void }) {
-  const [value, setValue] = useState(title);
-  const finish = () => onDone(value.trim() && value.trim() !== title ? value.trim() : null);
-  return (
-    <input
-      className="field__input side-card__rename"
-      aria-label={SidebarTexts.renameLabel}
-      autoFocus
-      value={value}
-      maxLength={200}
-      onChange={(event) => setValue(event.target.value)}
-      onBlur={() => onDone(null)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') finish();
-        if (event.key === 'Escape') onDone(null);
-      }}
-    />
-  );
-}

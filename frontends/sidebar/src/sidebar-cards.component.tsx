@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Icon, cairnEvents, relativeTime } from '@cairn/frontend-shared';
-import { CardMenu, InlineRename } from './card-menu.component';
+import { Icon, InlineRename, cairnEvents, relativeTime } from '@cairn/frontend-shared';
+import { CardMenu } from './card-menu.component';
 import { messageCountLabel, type RecentSearchCard, type SavedChecklistCard } from './sidebar.resource';
 import { SidebarTexts } from './sidebar-texts';
 
 function CardTitle({ title, renaming, onRenamed, onOpen }: { title: string; renaming: boolean; onRenamed: (title: string | null) => void; onOpen?: () => void }) {
-  if (renaming) return <InlineRename title={title} onDone={onRenamed} />;
+  if (renaming) return <InlineRename value={title} label={SidebarTexts.renameLabel} className="side-card__rename" onDone={onRenamed} />;
   return (
     <h3 className="side-card__title" title={title}>
       {onOpen ? (

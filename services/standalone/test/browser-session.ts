@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, spawnService, type SpawnedService } from '@cairn/testing';
 
@@ -38,4 +39,28 @@ export async function signUpInBrowser(page: Page, baseUrl: string, name: string)
   await page.getByLabel('Confirm Password').fill('Sup3rSecret');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL(/\/dashboard$/);
+}
+
+/**
+ * A describe block with the built server and Chromium started once for its tests; `session` is usable
+ * inside the tests (not while they are declared).
+ */
+export function describeInChromium(name: string, tests: (session: Omit<BrowserSession, 'close'>) => void): void {
+  describe(name, () => {
+    let started: BrowserSession | undefined;
+    beforeAll(async () => {
+      started = await startBrowserSession();
+    }, 60_000);
+    afterAll(async () => {
+      await started?.close();
+    });
+    tests({
+      get server() {
+        return started!.server;
+      },
+      get browser() {
+        return started!.browser;
+      },
+    });
+  });
 }

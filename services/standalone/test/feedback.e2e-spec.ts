@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { testOutputPath } from '@cairn/testing';
-import { signUpInBrowser, startBrowserSession, type BrowserSession } from './browser-session.js';
+import { describeInChromium, signUpInBrowser } from './browser-session.js';
 
-describe('Connection banner and password reset in Chromium', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await startBrowserSession();
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeInChromium('Connection banner and password reset in Chromium', (session) => {
   it("shows the red offline bar while the connection is down, then 'You're back online!' for 3 seconds", async () => {
     const context = await session.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

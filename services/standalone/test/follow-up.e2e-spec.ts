@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { testOutputPath } from '@cairn/testing';
-import { signUpInBrowser, startBrowserSession, type BrowserSession } from './browser-session.js';
+import { describeInChromium, signUpInBrowser } from './browser-session.js';
 
-describe('Follow-ups and new topics in Chromium', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await startBrowserSession();
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeInChromium('Follow-ups and new topics in Chromium', (session) => {
   it('answers a follow-up with citations and chips, and asks before a new topic: a new tab or here', async () => {
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signUpInBrowser(page, session.server.url, 'Divya Nair');

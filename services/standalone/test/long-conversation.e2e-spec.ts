@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { testOutputPath } from '@cairn/testing';
-import { signUpInBrowser, startBrowserSession, type BrowserSession } from './browser-session.js';
+import { describeInChromium, signUpInBrowser } from './browser-session.js';
 
 /** Saves a conversation of `pairs` questions and answers for the signed-in user, as the chat's auto-save would. */
 export async function seedConversation(page: Page, pairs: number, title: string): Promise<string> {
@@ -27,16 +27,7 @@ export async function seedConversation(page: Page, pairs: number, title: string)
   );
 }
 
-describe('Long conversations in Chromium', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await startBrowserSession();
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeInChromium('Long conversations in Chromium', (session) => {
   it('opens a 60-message conversation with its count bar, lazy loading, Jump to Top and in-chat search', async () => {
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signUpInBrowser(page, session.server.url, 'Rohan Das');

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { AuthMessages } from '@cairn/rules';
 import { testOutputPath } from '@cairn/testing';
-import { signUpInBrowser, startBrowserSession, type BrowserSession } from './browser-session.js';
+import { describeInChromium, signUpInBrowser } from './browser-session.js';
 
-describe('Profile and the header in Chromium', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await startBrowserSession();
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeInChromium('Profile and the header in Chromium', (session) => {
   it('shows Discussion Mode for the active protocol, renames the account, and logs out after asking', async () => {
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signUpInBrowser(page, session.server.url, 'Nikhil Rao');

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { testOutputPath } from '@cairn/testing';
-import { signUpInBrowser, startBrowserSession, type BrowserSession } from './browser-session.js';
+import { describeInChromium, signUpInBrowser } from './browser-session.js';
 
-describe('Sidebar actions in Chromium', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await startBrowserSession();
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeInChromium('Sidebar actions in Chromium', (session) => {
   it('renames, opens and deletes a recent search, rolls back a failed rename, and renames and unstars a saved checklist', async () => {
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signUpInBrowser(page, session.server.url, 'Anil Kumar');

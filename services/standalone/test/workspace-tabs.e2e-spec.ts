@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import { testOutputPath } from '@cairn/testing';
-import { signUpInBrowser, startBrowserSession, type BrowserSession } from './browser-session.js';
+import { describeInChromium, signUpInBrowser } from './browser-session.js';
 
-describe('Dashboard tabs in Chromium', () => {
-  let session: BrowserSession;
-
-  beforeAll(async () => {
-    session = await startBrowserSession();
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
-
+describeInChromium('Dashboard tabs in Chromium', (session) => {
   it('keeps one chat per tab, restores the tabs and the active one after a reload, and closes them all after asking', async () => {
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await signUpInBrowser(page, session.server.url, 'Tara Das');

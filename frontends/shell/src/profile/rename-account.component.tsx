@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import { Button, dialogs, getCairn } from '@cairn/frontend-shared';
+import { Button, InlineRename, dialogs, getCairn } from '@cairn/frontend-shared';
 import { AccountTexts } from './account-texts';
 
 /** 'Rename Account': inline; blank or unchanged text cancels, Enter saves, Escape cancels. */
 export function RenameAccount({ name }: { name: string }) {
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(name);
 
-  const save = async () => {
-    const next = value.trim();
-    setEditing(false);
-    if (!next || next === name) return;
+  const save = async (next: string) => {
     try {
       await getCairn().auth.updateDisplayName(next);
       await dialogs.alert({ title: AccountTexts.renameAccount, message: AccountTexts.nameUpdated });
@@ -21,29 +17,19 @@ export function RenameAccount({ name }: { name: string }) {
 
   if (!editing) {
     return (
-      <Button
-        icon="user"
-        onClick={() => {
-          setValue(name);
-          setEditing(true);
-        }}
-      >
+      <Button icon="user" onClick={() => setEditing(true)}>
         {AccountTexts.renameAccount}
       </Button>
     );
   }
   return (
-    <input
-      className="field__input"
-      aria-label={AccountTexts.nameLabel}
-      autoFocus
-      value={value}
+    <InlineRename
+      value={name}
+      label={AccountTexts.nameLabel}
       maxLength={100}
-      onChange={(event) => setValue(event.target.value)}
-      onBlur={() => setEditing(false)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') void save();
-        if (event.key === 'Escape') setEditing(false);
+      onDone={(next) => {
+        setEditing(false);
+        if (next) void save(next);
       }}
     />
   );

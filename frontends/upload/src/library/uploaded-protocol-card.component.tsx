@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, dialogs } from '@cairn/frontend-shared';
+import { Button, InlineRename, dialogs } from '@cairn/frontend-shared';
 import { ProtocolSummary } from '../shared/protocol-summary.component';
 import { RegenerateDialog } from '../shared/regenerate-dialog.component';
 import type { UploadedProtocol } from '../shared/uploads.resource';
@@ -12,26 +12,6 @@ interface CardProps {
   onRename: (title: string) => void;
   onDelete: () => void;
   onRegenerate: (instructions: string) => Promise<void>;
-}
-
-function TitleEditor({ title, onDone }: { title: string; onDone: (title: string | null) => void }) {
-  const [value, setValue] = useState(title);
-  const finish = () => onDone(value.trim() && value.trim() !== title ? value.trim() : null);
-  return (
-    <input
-      className="field__input uploaded-protocol__rename"
-      aria-label="Protocol title"
-      autoFocus
-      value={value}
-      maxLength={200}
-      onChange={(event) => setValue(event.target.value)}
-      onBlur={finish}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') finish();
-        if (event.key === 'Escape') onDone(null);
-      }}
-    />
-  );
 }
 
 /** One protocol of 'Your Protocol Index': open it, rename it inline, regenerate or delete it. */
@@ -49,8 +29,10 @@ export function UploadedProtocolCard({ protocol, onRename, onDelete, onRegenerat
     <article className="uploaded-protocol" aria-label={protocol.title}>
       <div className="uploaded-protocol__head">
         {renaming ? (
-          <TitleEditor
-            title={protocol.title}
+          <InlineRename
+            value={protocol.title}
+            label="Protocol title"
+            className="uploaded-protocol__rename"
             onDone={(title) => {
               setRenaming(false);
               if (title) onRename(title);
