@@ -55,4 +55,5 @@ export * from './ui/button.component';
 export * from './ui/feedback.component';
 export * from './ui/icon.component';
 export * from './ui/inline-rename.component';
+export * from './ui/modal-dialog.component';
 export * from './ui/text-field.component';

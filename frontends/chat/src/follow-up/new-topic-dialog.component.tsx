@@ -1,23 +1,11 @@
-import { useEffect, useId, useRef } from 'react';
-import { Button } from '@cairn/frontend-shared';
+import { useId } from 'react';
+import { Button, ModalDialog } from '@cairn/frontend-shared';
 
 /** Spec §2 'New Protocol Topic Detected': Open New Tab (the query runs there) or Continue Here. */
 export function NewTopicDialog({ query, onNewTab, onContinue, onCancel }: { query: string; onNewTab: () => void; onContinue: () => void; onCancel: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      className="modal"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
+    <ModalDialog labelledBy={titleId} onCancel={onCancel}>
       <h2 id={titleId} className="modal__title">
         New Protocol Topic Detected
       </h2>
@@ -30,6 +18,6 @@ export function NewTopicDialog({ query, onNewTab, onContinue, onCancel }: { quer
           Open New Tab
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,22 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button, ErrorBox, TextField, clearAppStorage, getCairn, useCurrentUser } from '@cairn/frontend-shared';
+import { useId, useState } from 'react';
+import { Button, ErrorBox, ModalDialog, TextField, clearAppStorage, getCairn, useCurrentUser } from '@cairn/frontend-shared';
 import { AccountTexts, deletionErrorMessage, validateAccountDeletion } from './account-texts';
 import { confirmPassword, deleteAccount } from './account.resource';
 
 /** Spec §2 Delete Account: the password (or, for a provider account, signing in again there) and DELETE typed. */
 export function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => void; onDeleted: () => void }) {
   const user = useCurrentUser();
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const provider = user?.provider ?? 'password';
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const submit = async () => {
     const problem = validateAccountDeletion({ confirmation, password, provider, email: user?.email ?? null });
@@ -36,15 +31,7 @@ export function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => voi
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="modal modal--danger delete-account"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-    >
+    <ModalDialog className="modal--danger delete-account" labelledBy={titleId} onCancel={() => !busy && onClose()}>
       <h2 id={titleId} className="modal__title">
         {AccountTexts.deleteTitle}
       </h2>
@@ -72,6 +59,6 @@ export function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => voi
           </Button>
         </div>
       </form>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button, IconButton, cairnEvents, useCurrentUser, userLabel } from '@cairn/frontend-shared';
+import { useId, useState } from 'react';
+import { Button, IconButton, ModalDialog, cairnEvents, useCurrentUser, userLabel } from '@cairn/frontend-shared';
 import { confirmAndLogOut } from '../session/logout';
 import { AccountTexts } from './account-texts';
 import { DeleteAccountDialog } from './delete-account-dialog.component';
@@ -23,16 +23,11 @@ const initials = (label: string) =>
 /** Spec §2 profile overlay: the Profile tab and the My Protocols tab (with its count). */
 export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: ProfileOverlayProps) {
   const user = useCurrentUser();
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [tab, setTab] = useState<'profile' | 'protocols'>('profile');
   const [deleting, setDeleting] = useState(false);
   const indexCount = useUploadedCount(user?.uid ?? null);
   const label = user ? userLabel(user) : '';
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const uploadDocuments = () => {
     cairnEvents.emit('upload-open', {});
@@ -40,15 +35,7 @@ export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: Profile
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="modal profile-overlay"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <ModalDialog className="profile-overlay" labelledBy={titleId} onCancel={onClose}>
       <div className="upload-overlay__head">
         <h2 id={titleId} className="modal__title">
           Profile
@@ -87,6 +74,6 @@ export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: Profile
         </div>
       )}
       {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} onDeleted={onLoggedOut} />}
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Button, ErrorBox, Icon, IconButton, TextAreaField } from '@cairn/frontend-shared';
+import { useId, useState } from 'react';
+import { Button, ErrorBox, Icon, IconButton, ModalDialog, TextAreaField } from '@cairn/frontend-shared';
 import { UploadTexts } from '../upload-texts';
 
 interface RegenerateDialogProps {
@@ -11,16 +11,11 @@ interface RegenerateDialogProps {
 
 /** 'Regenerate Protocols' / 'Regenerate Protocol': instructions are required; the button reads 'Regenerating...' while busy. */
 export function RegenerateDialog({ scope, onSubmit, onClose }: RegenerateDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [instructions, setInstructions] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const texts = UploadTexts.regenerate;
-
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
 
   const submit = async () => {
     if (!instructions.trim() || busy) return;
@@ -36,15 +31,7 @@ export function RegenerateDialog({ scope, onSubmit, onClose }: RegenerateDialogP
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="modal regenerate-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onClose();
-      }}
-    >
+    <ModalDialog className="regenerate-dialog" labelledBy={titleId} onCancel={() => !busy && onClose()}>
       <div className="upload-overlay__head">
         <h2 id={titleId} className="modal__title">
           {scope === 'all' ? texts.titleAll : texts.titleOne}
@@ -65,6 +52,6 @@ export function RegenerateDialog({ scope, onSubmit, onClose }: RegenerateDialogP
           {busy ? texts.busy : texts.submit}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
