@@ -1,5 +1,5 @@
 import { fts5Tokens } from './fts5-tokens.js';
-import { maxEdits } from './vocabulary-neighbours.js';
+import { maxEdits } from '@cairn/rules';
 
 /** A misspelt word counts as the words it was meant to be, weighted below an exact match by its edits. */
 export const TYPO_WEIGHT = [1, 0.7, 0.5];

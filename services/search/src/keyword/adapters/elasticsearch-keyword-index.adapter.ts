@@ -3,6 +3,9 @@ import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { DocumentFilter, IndexedChunk, ScoredId } from '../../chunks/chunk.js';
 import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery } from '../keyword-index.port.js';
 
+/** The typos the standalone index forgives: one edit from 4 letters, two from 8, the first letter kept. */
+const TYPO_FUZZINESS = 'AUTO:4,8';
+
 export interface ElasticsearchKeywordIndexOptions {
   url: string;
   index: string;
@@ -122,7 +125,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       query: {
         bool: {
           filter: [{ terms: { owner: query.owners } }],
-          should: [{ multi_match: { query: query.terms.join(' '), fields: SEARCH_FIELDS, type: 'most_fields' } }],
+          should: [{ multi_match: { query: query.terms.join(' '), fields: SEARCH_FIELDS, type: 'most_fields', fuzziness: TYPO_FUZZINESS, prefix_length: 1 } }],
           minimum_should_match: 1,
         },
       },

@@ -1,3 +1,4 @@
+import { editDistance } from '@cairn/rules';
 import { analyze, type AnalyzerName } from './english-analyzer.js';
 import { ElasticsearchError } from './elasticsearch-error.js';
 
@@ -135,6 +136,20 @@ export class MemoryIndex {
   /** Analysed tokens of a searchable document's text field. */
   tokensOf(id: string, path: string): Map<string, number> | undefined {
     return this.analysed.get(id)?.get(path);
+  }
+
+  /** The field's indexed tokens other than `token` within `edits` of it that keep its first `prefixLength` characters. */
+  tokensNear(path: string, token: string, edits: number, prefixLength: number): { token: string; edits: number }[] {
+    const field = this.fields.get(path);
+    if (!field || edits === 0) return [];
+    const prefix = token.slice(0, prefixLength);
+    const near: { token: string; edits: number }[] = [];
+    for (const candidate of field.postings.keys()) {
+      if (candidate === token || !candidate.startsWith(prefix)) continue;
+      const distance = editDistance(token, candidate, edits);
+      if (distance <= edits) near.push({ token: candidate, edits: distance });
+    }
+    return near;
   }
 
   /** Lucene's BM25 (k1 1.2, b 0.75) of one query token in one field, per matching document. */

@@ -40,17 +40,39 @@ function termsQuery(index: MemoryIndex, field: string, values: unknown[], boost:
   return matches;
 }
 
-/** A `match` on one field: BM25 summed over the analysed query tokens (all of them with operator `and`). */
-export function matchField(index: MemoryIndex, field: string, text: string, operator: string, boost: number): Matches {
+/** `fuzziness` as Elasticsearch reads it: a number of edits, `AUTO` (3,6) or `AUTO:low,high`; the edits a token of this length allows. */
+export function allowedEdits(fuzziness: unknown, token: string): number {
+  if (fuzziness === undefined) return 0;
+  const auto = /^AUTO(?::(\d+),(\d+))?$/i.exec(String(fuzziness));
+  if (!auto) return Math.min(2, Number(fuzziness));
+  const [low, high] = auto[1] ? [Number(auto[1]), Number(auto[2])] : [3, 6];
+  return token.length < low ? 0 : token.length < high ? 1 : 2;
+}
+
+export interface FuzzyOptions {
+  fuzziness?: unknown;
+  prefixLength?: number;
+}
+
+/**
+ * A `match` on one field: BM25 summed over the analysed query tokens (all of them with operator `and`).
+ * With fuzziness, indexed tokens within the allowed edits count too, scaled by 1 − edits / token length
+ * (the similarity Lucene's fuzzy query boosts by), so an exact match ranks first.
+ */
+export function matchField(index: MemoryIndex, field: string, text: string, operator: string, boost: number, fuzzy: FuzzyOptions = {}): Matches {
   const analyzer = index.analyzerFor(field);
   if (analyzer === null) return termsQuery(index, field, [text], boost);
   const tokens = analyze(text, analyzer);
   const matches: Matches = new Map();
   const hits = new Map<string, Set<string>>();
   for (const token of tokens) {
-    for (const [id, score] of index.bm25(field, token)) {
-      matches.set(id, (matches.get(id) ?? 0) + score * boost);
-      hits.set(id, (hits.get(id) ?? new Set()).add(token));
+    const variants = [{ token, edits: 0 }, ...index.tokensNear(field, token, allowedEdits(fuzzy.fuzziness, token), fuzzy.prefixLength ?? 0)];
+    for (const variant of variants) {
+      const similarity = 1 - variant.edits / token.length;
+      for (const [id, score] of index.bm25(field, variant.token)) {
+        matches.set(id, (matches.get(id) ?? 0) + score * boost * similarity);
+        hits.set(id, (hits.get(id) ?? new Set()).add(token));
+      }
     }
   }
   if (operator.toLowerCase() === 'and') {
@@ -67,7 +89,7 @@ function parseField(spec: unknown): [string, number] {
 }
 
 function multiMatch(index: MemoryIndex, query: Json): Matches {
-  only(query, 'multi_match', ['query', 'fields', 'type', 'tie_breaker', 'operator', 'boost', '_name']);
+  only(query, 'multi_match', ['query', 'fields', 'type', 'tie_breaker', 'operator', 'boost', 'fuzziness', 'prefix_length', '_name']);
   if (typeof query.query !== 'string' && typeof query.query !== 'number') throw parsingError('[multi_match] requires query');
   if (!Array.isArray(query.fields) || query.fields.length === 0) throw illegalArgument('[multi_match] requires fields');
   const type = String(query.type ?? 'best_fields');
@@ -76,7 +98,8 @@ function multiMatch(index: MemoryIndex, query: Json): Matches {
   }
   const tieBreaker = type === 'most_fields' ? 1 : Number(query.tie_breaker ?? 0);
   const operator = String(query.operator ?? 'or');
-  const perField = query.fields.map(parseField).map(([field, boost]) => matchField(index, field, String(query.query), operator, boost));
+  const fuzzy = { fuzziness: query.fuzziness, prefixLength: Number(query.prefix_length ?? 0) };
+  const perField = query.fields.map(parseField).map(([field, boost]) => matchField(index, field, String(query.query), operator, boost, fuzzy));
   const matches: Matches = new Map();
   for (const id of new Set(perField.flatMap((scores) => [...scores.keys()]))) {
     const scores = perField.map((field) => field.get(id) ?? 0);
