@@ -27,11 +27,11 @@ function seededRandom(seed: number): () => number {
 const sentencesOf = (text: string) => (text.match(/[^.!?]+[.!?]+/g) ?? [text]).map((s) => s.trim()).filter((s) => s.length > 20);
 
 /**
- * Fills DATA_DIR with ~100,000 distinct chunks: the starter corpus, NFCorpus abstracts in two-sentence
+ * Fills DATA_DIR with `target` (~100,000) distinct chunks: the starter corpus, NFCorpus abstracts in two-sentence
  * passages, and passages recombined from random NFCorpus sentences (one in five also carrying a
  * sentence of a starter protocol), so term statistics look like a real medical index, not copies.
  */
-export async function synthesiseLargeIndex(dataDir: string): Promise<number> {
+export async function synthesiseLargeIndex(dataDir: string, target = LARGE_INDEX_CHUNKS): Promise<number> {
   const random = seededRandom(20261122);
   const embedder = await createEmbedder(loadSearchConfig({ ...process.env, EMBEDDER: process.env.EMBEDDER ?? 'local' }));
   const file = join(dataDir, 'search-index.sqlite');
@@ -66,7 +66,7 @@ export async function synthesiseLargeIndex(dataDir: string): Promise<number> {
     }
   }
   const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
-  for (let n = 1; chunks.length < LARGE_INDEX_CHUNKS - starter.length; n++) {
+  for (let n = 1; chunks.length < target - starter.length; n++) {
     const body = [pick(pool), pick(pool), ...(random() < 0.2 ? [pick(starterSentences)] : [])].join(' ');
     chunks.push(passage(`mix/${n}#1`, pick(documents).title, body));
   }

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { spawnService, type SpawnedService } from '@cairn/testing';
 import { CLINICAL_QUESTIONS } from './clinical-questions.js';
 import { repoRoot } from './datasets.js';
-import { synthesiseLargeIndex } from './large-index.js';
+import { LARGE_INDEX_CHUNKS, synthesiseLargeIndex } from './large-index.js';
 import { percentile, table } from './metrics.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 15);
@@ -72,8 +72,13 @@ async function load(server: SpawnedService, accessToken: string, connections: nu
   };
 }
 
+/** The index sizes measured: the starter corpus, 100,000 chunks, and (unless BENCH_SKIP_MILLION is set) 1,000,000. */
+const LARGE_SIZES = process.env.BENCH_SKIP_MILLION ? [LARGE_INDEX_CHUNKS] : [LARGE_INDEX_CHUNKS, 1_000_000];
+
 async function measure(label: string, dataDir: string): Promise<(string | number)[][]> {
-  const server = await spawnService(entry, { DATA_DIR: dataDir, LOG_LEVEL: 'info' }, 300_000);
+  const starting = Date.now();
+  const server = await spawnService(entry, { DATA_DIR: dataDir, LOG_LEVEL: 'info' }, 600_000);
+  const startSeconds = ((Date.now() - starting) / 1000).toFixed(1);
   const rows: (string | number)[][] = [];
   try {
     const accessToken = await token(server);
@@ -89,6 +94,7 @@ async function measure(label: string, dataDir: string): Promise<(string | number
         result.p99.toFixed(1),
         result.errors + result.non2xx,
         result.maxRssMb.toFixed(0),
+        startSeconds,
       ]);
     }
   } finally {
@@ -102,11 +108,15 @@ async function main(): Promise<void> {
   const large = mkdtempSync(join(tmpdir(), 'cairn-bench-large-'));
   try {
     const rows = await measure('starter corpus', small);
-    console.error('Synthesising the large index...');
-    const count = await synthesiseLargeIndex(large);
-    rows.push(...(await measure(`${Math.round(count / 1000)}k chunks (starter included)`, large)));
+    for (const size of LARGE_SIZES) {
+      const dir = size === LARGE_INDEX_CHUNKS ? large : mkdtempSync(join(tmpdir(), 'cairn-bench-million-'));
+      console.error(`Synthesising the ${size.toLocaleString('en')}-chunk index...`);
+      const count = await synthesiseLargeIndex(dir, size);
+      rows.push(...(await measure(`${Math.round(count / 1000)}k chunks (starter included)`, dir)));
+      if (dir !== large) rmSync(dir, { recursive: true, force: true });
+    }
     console.log(`POST /api/protocols/search, hybrid, 8 hits, ${CLINICAL_QUESTIONS.length} rotating clinical questions, ${DURATION_SECONDS} s per run (after a warm-up run), autocannon on the same 2-core machine`);
-    console.log(table(['index', 'connections', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'max RSS MB'], rows));
+    console.log(table(['index', 'connections', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'max RSS MB', 'start s (index load)'], rows));
   } finally {
     rmSync(small, { recursive: true, force: true });
     rmSync(large, { recursive: true, force: true });
