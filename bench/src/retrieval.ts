@@ -12,13 +12,52 @@ import {
   type IndexedChunk,
   type RetrievalMode,
 } from '@cairn/search';
+import { evaluateClinicalQueries, searchOptions, starterSearch, type ClinicalConfiguration } from './clinical-retrieval.js';
 import { loadNfCorpus, repoRoot } from './datasets.js';
 import { mean, ndcgAt, recallAt, table } from './metrics.js';
 
 const RUN_DEPTH = 100;
+const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
+
+const CLINICAL_CONFIGURATIONS: ClinicalConfiguration[] = [
+  { label: 'keyword (BM25)', run: (search, query) => search.search({ ...searchOptions, query, mode: 'keyword', enhance: true }) },
+  { label: 'hybrid (RRF k=60)', run: (search, query) => search.search({ ...searchOptions, query, mode: 'hybrid', enhance: true }) },
+  {
+    label: 'hybrid + typo tolerance',
+    run: (search, query) => search.search({ ...searchOptions, query, mode: 'hybrid', enhance: true, correctTypos: true }),
+  },
+];
+
+/**
+ * The frozen clinical queries (bench/data/clinical-queries.json) on the starter corpus: the test half
+ * unless --tune; --failures lists the queries whose first document is not fully relevant.
+ */
+async function clinicalQueries(): Promise<void> {
+  const half = process.argv.includes('--tune') ? 'tune' : 'test';
+  const embedder = await createEmbedder(loadSearchConfig({ ...process.env, EMBEDDER: process.env.EMBEDDER ?? 'local' }));
+  const starter = await starterSearch(embedder);
+  const figures = await evaluateClinicalQueries(starter.search, half, CLINICAL_CONFIGURATIONS);
+  await starter.close();
+  console.log(`Clinical queries (bench/data/clinical-queries.json), ${half} half, ${figures[0].queries} queries, starter corpus, documents ranked by their best chunk`);
+  console.log(
+    table(
+      ['retrieval', 'top-1', 'nDCG@10', 'Recall@8'],
+      figures.map((figure) => [figure.label, percent(figure.top1), figure.ndcg10.toFixed(4), figure.recall8.toFixed(4)]),
+    ),
+  );
+  if (!process.argv.includes('--failures')) return;
+  for (const figure of figures) {
+    for (const miss of figure.misses) {
+      const corrected = miss.correctedQuery ? ` (searched: ${miss.correctedQuery})` : '';
+      console.log(`  ${figure.label} · ${miss.query.kind} · ${JSON.stringify(miss.query.query)}${corrected} → ${miss.top}`);
+    }
+  }
+}
 
 /** NFCorpus through the same SearchService the API uses, one chunk per abstract, owner `global`. */
 async function main(): Promise<void> {
+  await clinicalQueries();
+  if (process.argv.includes('--clinical-only')) return;
   const started = Date.now();
   const corpus = loadNfCorpus();
   const dir = mkdtempSync(join(tmpdir(), 'cairn-bench-retrieval-'));

@@ -98,6 +98,16 @@ describe('search service', () => {
     }
   });
 
+  it('corrects typos from the index vocabulary and says what it searched, unless enhance_query is off', async () => {
+    const corrected = await search(alice, { query: 'denge fevr treatment' });
+    expect(corrected.body.corrected_query).toBe('dengue fever treatment');
+    expect(corrected.body.hits[0].source.disease).toMatch(/dengue/i);
+    expect(corrected.body.hits[0].score).toBeGreaterThanOrEqual(6);
+    expect((await search(alice, { query: 'dengue fever treatment' })).body).not.toHaveProperty('corrected_query');
+    const literal = await api.request('POST', '/protocols/search?use_hybrid=true&enhance_query=false', { token: alice.token, body: { query: 'denge fevr treatment' } });
+    expect(literal.body).not.toHaveProperty('corrected_query');
+  });
+
   it('expands clinical abbreviations when enhance_query is on', async () => {
     const enhanced = await search(alice, { query: 'MI' });
     expect(`${enhanced.body.hits[0].source.title}`).toMatch(/heart attack|myocardial/i);

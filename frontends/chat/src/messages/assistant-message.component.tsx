@@ -1,6 +1,7 @@
 import { Icon } from '@cairn/frontend-shared';
 import { ProtocolCard } from '../protocol/protocol-card.component';
 import type { AssistantMessage } from '../session/chat-message';
+import { CorrectedQuery } from './corrected-query.component';
 import { MessageText } from './message-text.component';
 import { messageTime } from './message-time';
 
@@ -8,6 +9,7 @@ function AssistantBody({ message }: { message: AssistantMessage }) {
   if (message.kind === 'protocol' && message.protocolData) {
     return (
       <>
+        {message.searchMetadata?.correctedQuery && <CorrectedQuery query={message.searchMetadata.correctedQuery} />}
         <p className="assistant-message__intent">{message.content}</p>
         <ProtocolCard protocolKey={message.id} protocol={message.protocolData} />
       </>

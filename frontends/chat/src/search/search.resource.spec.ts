@@ -64,6 +64,12 @@ describe('search call', () => {
       ],
     });
     expect(() => readSearchResult('oops')).toThrow('Search failed');
+    expect(readSearchResult({ corrected_query: 'dengue fever treatment', total: 0, took_ms: 1, hits: [] })).toEqual({
+      corrected_query: 'dengue fever treatment',
+      total: 0,
+      took_ms: 1,
+      hits: [],
+    });
   });
 });
 

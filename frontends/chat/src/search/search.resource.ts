@@ -29,6 +29,8 @@ export interface SearchHit {
 }
 
 export interface SearchResult {
+  /** What the server searched when it corrected typos in the query. */
+  corrected_query?: string;
   total: number;
   took_ms: number;
   hits: SearchHit[];
@@ -58,7 +60,8 @@ function readHit(entry: Record<string, unknown>, index: number): SearchHit {
 export function readSearchResult(body: unknown): SearchResult {
   if (!isEntry(body)) throw new Error('Search failed: unexpected answer');
   const hits = Array.isArray(body.hits) ? body.hits.filter(isEntry).map(readHit) : [];
-  return { total: number(body.total) || hits.length, took_ms: number(body.took_ms), hits };
+  const corrected = text(body.corrected_query);
+  return { ...(corrected && { corrected_query: corrected }), total: number(body.total) || hits.length, took_ms: number(body.took_ms), hits };
 }
 
 export interface SearchRequest {

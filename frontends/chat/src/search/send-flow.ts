@@ -10,6 +10,8 @@ export interface SearchMetadata {
   responseTimes: { search: number; generation: number };
   searchMethod: 'hybrid';
   resultsFound: number;
+  /** The query as searched when the server corrected typos in it ('Showing results for …'). */
+  correctedQuery?: string;
 }
 
 export type FlowReply =
@@ -69,7 +71,8 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
   const generateStarted = calls.clock();
   let answer;
   try {
-    answer = readGeneratedAnswer(await calls.generate(buildGenerateRequest(query, result.hits)), query, calls.now());
+    const searched = result.corrected_query ?? query;
+    answer = readGeneratedAnswer(await calls.generate(buildGenerateRequest(searched, result.hits)), searched, calls.now());
   } catch (error) {
     return failureReply(error, 'generation');
   }
@@ -83,6 +86,7 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
       responseTimes: { search: searchTime, generation: elapsed(calls, generateStarted) },
       searchMethod: 'hybrid',
       resultsFound: result.hits.length,
+      ...(result.corrected_query && { correctedQuery: result.corrected_query }),
     },
   };
 }

@@ -4,7 +4,7 @@ import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
 import { reciprocalRankFusion, RRF_K, vectorWeight } from '../fusion/rrf.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
 import { enhanceQuery } from '../query/query-enhancer.js';
-import { queryTerms } from '../query/query-text.js';
+import { applyCorrections, queryTerms } from '../query/query-text.js';
 import { RelevanceScorer } from '../relevance/relevance.js';
 import { VECTOR_INDEX, type VectorIndex } from '../vector/vector-index.port.js';
 
@@ -17,6 +17,8 @@ export interface SearchRequest {
   owners: string[];
   mode: RetrievalMode;
   enhance: boolean;
+  /** Search words within one or two edits of a query word the index does not know (see KeywordQuery.typoTolerance). */
+  correctTypos?: boolean;
 }
 
 export interface SearchHit {
@@ -39,6 +41,8 @@ export interface SearchHit {
 }
 
 export interface SearchResult {
+  /** What was searched when typos in the query were corrected ('dengue fever treatment' for 'denge fevr treatment'). */
+  corrected_query?: string;
   total: number;
   took_ms: number;
   hits: SearchHit[];
@@ -58,7 +62,12 @@ export class SearchService {
 
   async search(request: SearchRequest): Promise<SearchResult> {
     const started = performance.now();
-    const text = request.enhance ? enhanceQuery(request.query).text : request.query;
+    const corrections = request.correctTypos ? await this.keywords.corrections(queryTerms(request.query), request.owners) : {};
+    const searched = applyCorrections(request.query, corrections);
+    const added = request.enhance ? enhanceQuery(searched).added : [];
+    const text = [searched, ...added].join(' ');
+    // The keyword index is given the words as typed: it matches their corrections itself, below exact matches.
+    const keywordText = [request.query, ...added].join(' ');
     const depth = candidateDepth(request.size);
     const mode = this.embedder ? request.mode : 'keyword';
     const vector = mode !== 'keyword' ? await this.embedder!.embedQuery(text) : null;
@@ -66,7 +75,9 @@ export class SearchService {
     const vectorSearch = vector?.some((value) => value !== 0) ? this.vectors.search({ vector, owners: request.owners, size: depth }) : [];
     const [vectorHits, keywordHits] = await Promise.all([
       vectorSearch,
-      mode !== 'vector' ? this.keywords.search({ terms: queryTerms(text), owners: request.owners, size: depth }) : [],
+      mode !== 'vector'
+        ? this.keywords.search({ terms: queryTerms(keywordText), owners: request.owners, size: depth, typoTolerance: request.correctTypos })
+        : [],
     ]);
     const ranked =
       mode === 'hybrid'
@@ -76,12 +87,13 @@ export class SearchService {
           : keywordHits;
     const top = ranked.slice(0, request.size);
     const chunks = new Map((await this.keywords.get(top.map((hit) => hit.id))).map((chunk) => [chunk.id, chunk]));
-    const concepts = this.relevance.concepts(request.query);
+    const concepts = this.relevance.concepts(searched);
     const hits = top.flatMap((hit) => {
       const chunk = chunks.get(hit.id);
       return chunk ? [toHit(hit, chunk, this.relevance.score(concepts, chunk))] : [];
     });
-    return { total: ranked.length, took_ms: Math.round((performance.now() - started) * 100) / 100, hits };
+    const took_ms = Math.round((performance.now() - started) * 100) / 100;
+    return { ...(searched !== request.query && { corrected_query: searched }), total: ranked.length, took_ms, hits };
   }
 }
 

@@ -64,6 +64,8 @@ describe('SqliteKeywordIndex restart', () => {
 
     const reopened = new SqliteKeywordIndex(file);
     expect(await reopened.search(request)).toEqual(before);
+    expect(await reopened.corrections(['leptospirossis', 'doxycylcine'], ['global'])).toEqual({ leptospirossis: 'leptospirosis', doxycylcine: 'doxycycline' });
+    expect(await reopened.search({ ...request, terms: ['leptospirossis'], typoTolerance: true })).toHaveLength(2);
     await reopened.close();
 
     const writer = new SqliteKeywordIndex(file);
