@@ -84,10 +84,11 @@ async function main(): Promise<void> {
   const indexSeconds = (Date.now() - indexing) / 1000;
   const search = new SearchService(keywords, vectors, embedder, new RelevanceScorer());
 
-  const configurations: { label: string; mode: RetrievalMode; enhance: boolean }[] = [
+  const configurations: { label: string; mode: RetrievalMode; enhance: boolean; correctTypos?: boolean }[] = [
     { label: 'keyword (BM25)', mode: 'keyword', enhance: true },
     { label: 'vector', mode: 'vector', enhance: true },
     { label: 'hybrid (RRF k=60)', mode: 'hybrid', enhance: true },
+    { label: 'hybrid + typo tolerance', mode: 'hybrid', enhance: true, correctTypos: true },
     { label: 'hybrid, no query enhancement', mode: 'hybrid', enhance: false },
   ];
   const outDir = join(repoRoot, 'bench/out');
@@ -106,13 +107,14 @@ async function main(): Promise<void> {
           owners: ['global'],
           mode: configuration.mode,
           enhance: configuration.enhance,
+          correctTypos: configuration.correctTypos,
         });
         const ranked = result.hits.map((hit) => hit.id);
         ndcg.push(ndcgAt(ranked, judgements, 10));
         recall.push(recallAt(ranked, judgements, 100));
         result.hits.forEach((hit, rank) => run.push(`${queryId} Q0 ${hit.id} ${rank + 1} ${hit.fusion_score.toFixed(6)} cairn-${configuration.mode}`));
       }
-      if (split === 'test' && configuration.enhance) {
+      if (split === 'test' && configuration.enhance && !configuration.correctTypos) {
         writeFileSync(join(outDir, `nfcorpus-test-${configuration.mode}.trec`), `${run.join('\n')}\n`);
       }
       rows.push([split, configuration.label, mean(ndcg).toFixed(4), mean(recall).toFixed(4), ndcg.length]);

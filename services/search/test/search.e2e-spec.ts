@@ -108,6 +108,15 @@ describe('search service', () => {
     expect(literal.body).not.toHaveProperty('corrected_query');
   });
 
+  it.each([
+    ['astma attack in kids', /asthma/i],
+    ['using an AED on an unresponsive person', /cardiac arrest/i],
+    ['my toddler has a temperature of 38.5 degrees', /fever in children|childhood fever/i],
+  ])('reads typos, abbreviations and lay words in %j', async (query, topic) => {
+    const top = (await search(alice, { query })).body.hits[0].source;
+    expect(top.disease).toMatch(topic);
+  });
+
   it('expands clinical abbreviations when enhance_query is on', async () => {
     const enhanced = await search(alice, { query: 'MI' });
     expect(`${enhanced.body.hits[0].source.title}`).toMatch(/heart attack|myocardial/i);

@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ownerForDisplay, type IndexedChunk, type ScoredId } from '../chunks/chunk.js';
 import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
+import { withPreferences } from '../fusion/preferences.js';
 import { reciprocalRankFusion, RRF_K, vectorWeight } from '../fusion/rrf.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
-import { enhanceQuery } from '../query/query-enhancer.js';
+import { enhanceQuery, isClinicalTerm } from '../query/query-enhancer.js';
 import { applyCorrections, queryTerms } from '../query/query-text.js';
 import { RelevanceScorer } from '../relevance/relevance.js';
 import { VECTOR_INDEX, type VectorIndex } from '../vector/vector-index.port.js';
+import { PREFERENCE_DEPTH, searchPreferences } from './search-preferences.js';
 
 /** Which rankings a search uses: BM25 only, vectors only (benchmarks), or both fused. */
 export type RetrievalMode = 'keyword' | 'vector' | 'hybrid';
@@ -62,7 +64,8 @@ export class SearchService {
 
   async search(request: SearchRequest): Promise<SearchResult> {
     const started = performance.now();
-    const corrections = request.correctTypos ? await this.keywords.corrections(queryTerms(request.query), request.owners) : {};
+    const typed = request.correctTypos ? queryTerms(request.query).filter((word) => !isClinicalTerm(word)) : [];
+    const corrections = typed.length > 0 ? await this.keywords.corrections(typed, request.owners) : {};
     const searched = applyCorrections(request.query, corrections);
     const added = request.enhance ? enhanceQuery(searched).added : [];
     const text = [searched, ...added].join(' ');
@@ -79,21 +82,31 @@ export class SearchService {
         ? this.keywords.search({ terms: queryTerms(keywordText), owners: request.owners, size: depth, typoTolerance: request.correctTypos })
         : [],
     ]);
-    const ranked =
+    const fused =
       mode === 'hybrid'
         ? reciprocalRankFusion([keywordHits, vectorHits], RRF_K, [1, vectorWeight(this.embedder?.queryCoverage?.(text) ?? 1)])
         : mode === 'vector'
           ? vectorHits
           : keywordHits;
-    const top = ranked.slice(0, request.size);
-    const chunks = new Map((await this.keywords.get(top.map((hit) => hit.id))).map((chunk) => [chunk.id, chunk]));
     const concepts = this.relevance.concepts(searched);
+    const chunks = new Map<string, IndexedChunk>();
+    const candidates = await this.chunksOf(fused.slice(0, Math.max(PREFERENCE_DEPTH, request.size)), chunks);
+    const ranked = withPreferences(fused, searchPreferences(candidates, searched, this.relevance));
+    const top = ranked.slice(0, request.size);
+    await this.chunksOf(top, chunks);
     const hits = top.flatMap((hit) => {
       const chunk = chunks.get(hit.id);
       return chunk ? [toHit(hit, chunk, this.relevance.score(concepts, chunk))] : [];
     });
     const took_ms = Math.round((performance.now() - started) * 100) / 100;
     return { ...(searched !== request.query && { corrected_query: searched }), total: ranked.length, took_ms, hits };
+  }
+
+  /** The chunks of these hits, in their order, read once into `known`. */
+  private async chunksOf(hits: ScoredId[], known: Map<string, IndexedChunk>): Promise<IndexedChunk[]> {
+    const missing = hits.map((hit) => hit.id).filter((id) => !known.has(id));
+    for (const chunk of await this.keywords.get(missing)) known.set(chunk.id, chunk);
+    return hits.flatMap((hit) => known.get(hit.id) ?? []);
   }
 }
 

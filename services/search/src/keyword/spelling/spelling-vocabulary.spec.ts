@@ -17,7 +17,19 @@ const frequency = (stem: string, limit: number) => Math.min(frequencies[stem] ??
 const corrected = (spellings: SpellingVocabulary, word: string) => spellings.corrections(word, porterStem(word), frequency).map((c) => c.word);
 
 describe('SpellingVocabulary', () => {
-  const spellings = vocabulary({ dengue: 40, fever: 120, tuberculosis: 30, concussion: 8, confusion: 20, treatment: 300, signs: 90, stroke: 50, ors: 12 });
+  const spellings = vocabulary({
+    dengue: 40,
+    fever: 120,
+    tuberculosis: 30,
+    concussion: 8,
+    confusion: 20,
+    choking: 6,
+    checking: 25,
+    treatment: 300,
+    signs: 90,
+    stroke: 50,
+    ors: 12,
+  });
 
   it('corrects an unknown word to the words within 1 edit (4–7 letters) or 2 (8 and more) sharing its first letter', () => {
     expect(corrected(spellings, 'denge')).toEqual(['dengue']);
@@ -36,11 +48,12 @@ describe('SpellingVocabulary', () => {
     expect(corrected(spellings, 'covid19')).toEqual([]);
   });
 
-  it('ranks the most similar first, then the most frequent, and scores corrections below an exact match', () => {
+  it('ranks the most similar first, then a letter left out or doubled before one mistyped, then the most frequent, and scores corrections below an exact match', () => {
     const [best, next] = spellings.corrections('concusion', porterStem('concusion'), frequency);
     expect([best.word, next.word]).toEqual(['concussion', 'confusion']);
     expect(best.weight).toBeCloseTo(1 - 1 / 9, 6);
     expect(best.weight).toBeLessThan(1);
+    expect(corrected(spellings, 'chocking')).toEqual(['choking', 'checking']);
   });
 
   it('corrects a word only a chunk or two hold when a far more frequent word is one edit away', () => {

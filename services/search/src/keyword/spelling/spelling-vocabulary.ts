@@ -33,8 +33,9 @@ const MAX_CORRECTIONS = 3;
  * over them: the corrections of a typed word the index does not know (or knows only from a chunk or
  * two) are the words within 1 edit (4–7 letters) or 2 (8 and more) that share its first letter,
  * fewest edits first, then most similar (1 − edits / the longer length, as Lucene's spell checker
- * ranks), then most frequent. A correction scores 1 − edits / the shorter length of an exact match,
- * the boost Elasticsearch's fuzzy query gives.
+ * ranks), then a letter left out or typed twice before one mistyped (omissions and insertions are the
+ * commonest misspellings: Pollock and Zamora, 1983), then most frequent. A correction scores
+ * 1 − edits / the shorter length of an exact match, the boost Elasticsearch's fuzzy query gives.
  */
 export class SpellingVocabulary {
   private words: string[] = [];
@@ -73,7 +74,10 @@ export class SpellingVocabulary {
       const similarity = 1 - distance / Math.max(word.length, candidate.length);
       best.set(candidateStem, { word: candidate, stem: candidateStem, edits: distance, weight, frequency, similarity });
     }
-    const ranked = [...best.values()].sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || b.frequency - a.frequency);
+    const lengthChange = (correction: Correction) => Math.abs(correction.word.length - word.length);
+    const ranked = [...best.values()].sort(
+      (a, b) => a.edits - b.edits || b.similarity - a.similarity || lengthChange(b) - lengthChange(a) || b.frequency - a.frequency,
+    );
     return ranked
       .filter((correction) => correction.edits === ranked[0].edits)
       .slice(0, MAX_CORRECTIONS)
