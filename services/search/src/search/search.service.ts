@@ -64,13 +64,7 @@ export class SearchService {
 
   async search(request: SearchRequest): Promise<SearchResult> {
     const started = performance.now();
-    const typed = request.correctTypos ? queryTerms(request.query).filter((word) => !isClinicalTerm(word)) : [];
-    const corrections = typed.length > 0 ? await this.keywords.corrections(typed, request.owners) : {};
-    const searched = applyCorrections(request.query, corrections);
-    const added = request.enhance ? enhanceQuery(searched).added : [];
-    const text = [searched, ...added].join(' ');
-    // The keyword index is given the words as typed: it matches their corrections itself, below exact matches.
-    const keywordText = [request.query, ...added].join(' ');
+    const { searched, text, keywordText } = await this.interpret(request);
     const depth = candidateDepth(request.size);
     const mode = this.embedder ? request.mode : 'keyword';
     const vector = mode !== 'keyword' ? await this.embedder!.embedQuery(text) : null;
@@ -100,6 +94,19 @@ export class SearchService {
     });
     const took_ms = Math.round((performance.now() - started) * 100) / 100;
     return { ...(searched !== request.query && { corrected_query: searched }), total: ranked.length, took_ms, hits };
+  }
+
+  /**
+   * The query as searched (typos corrected from the words the caller may see), the text the embedder
+   * reads (with clinical expansions), and the text BM25 reads: the words as typed, whose corrections
+   * the keyword index matches itself, below exact matches.
+   */
+  private async interpret(request: SearchRequest): Promise<{ searched: string; text: string; keywordText: string }> {
+    const typed = request.correctTypos ? queryTerms(request.query).filter((word) => !isClinicalTerm(word)) : [];
+    const corrections = typed.length > 0 ? await this.keywords.corrections(typed, request.owners) : {};
+    const searched = applyCorrections(request.query, corrections);
+    const added = request.enhance ? enhanceQuery(searched).added : [];
+    return { searched, text: [searched, ...added].join(' '), keywordText: [request.query, ...added].join(' ') };
   }
 
   /** The chunks of these hits, in their order, read once into `known`. */
