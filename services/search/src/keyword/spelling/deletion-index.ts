@@ -44,10 +44,11 @@ export class DeletionIndex {
     private readonly words: Int32Array,
   ) {}
 
-  static build(words: readonly string[]): DeletionIndex {
+  /** The index of these words, numbered from `firstNumber` on. */
+  static build(words: readonly string[], firstNumber = 0): DeletionIndex {
     const entries: number[] = [];
-    words.forEach((word, number) => {
-      for (const hash of deletionHashes(word, storedDeletions(word))) entries.push(hash * WORD_BITS + number);
+    words.forEach((word, i) => {
+      for (const hash of deletionHashes(word, storedDeletions(word))) entries.push(hash * WORD_BITS + firstNumber + i);
     });
     const sorted = Float64Array.from(entries).sort();
     const hashes = new Uint32Array(sorted.length);

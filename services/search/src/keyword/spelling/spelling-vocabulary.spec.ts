@@ -62,6 +62,19 @@ describe('SpellingVocabulary', () => {
     expect(corrected(withTypoInACorpus, 'melioidosis')).toEqual([]);
   });
 
+  it('finds words added in batches larger than it compares one by one', () => {
+    const batches = vocabulary({ malaria: 10 });
+    const filler = Array.from({ length: 5000 }, (_, i) => `zz${i.toString(36).replace(/[0-9]/g, (digit) => 'abcdefghij'[Number(digit)])}`);
+    filler.forEach((word) => batches.add(word, word));
+    expect(corrected(batches, 'maleria')).toEqual(['malaria']);
+    batches.add('leptospirosis', porterStem('leptospirosis'));
+    frequencies[porterStem('leptospirosis')] = 3;
+    expect(corrected(batches, 'leptospirossis')).toEqual(['leptospirosis']);
+    const restored = new SpellingVocabulary();
+    restored.restore(batches.snapshot());
+    expect(corrected(restored, 'leptospirossis')).toEqual(['leptospirosis']);
+  });
+
   it('finds words added after its deletion index was built, and the same after a snapshot is restored', () => {
     const growing = vocabulary({ malaria: 10 });
     expect(corrected(growing, 'maleria')).toEqual(['malaria']);

@@ -17,7 +17,7 @@ export interface SpellingSnapshot {
 
 /** Words worth correcting towards: letters only (numbers and codes are never typos of each other). */
 const WORD = /^[a-z]{3,32}$/;
-/** Words added since the deletion index was built are compared one by one, up to this many. */
+/** Words added since the deletion index was built are compared one by one, up to this many; then they get an index of their own. */
 const UNINDEXED_LIMIT = 2048;
 /** A typed word found in at most this many chunks may still be a typo... */
 const RARE_DOCUMENT_FREQUENCY = 2;
@@ -41,7 +41,8 @@ export class SpellingVocabulary {
   private words: string[] = [];
   private stems: string[] = [];
   private readonly numbers = new Map<string, number>();
-  private index = DeletionIndex.build([]);
+  /** Deletion indexes of the words in order: one for all of them once saved, and one per batch added since. */
+  private segments: DeletionIndex[] = [];
   private indexed = 0;
 
   add(word: string, stem: string): void {
@@ -85,27 +86,29 @@ export class SpellingVocabulary {
   }
 
   private candidates(word: string, edits: number): number[] {
-    if (this.words.length - this.indexed > UNINDEXED_LIMIT) this.buildIndex();
+    if (this.words.length - this.indexed > UNINDEXED_LIMIT) {
+      this.segments.push(DeletionIndex.build(this.words.slice(this.indexed), this.indexed));
+      this.indexed = this.words.length;
+    }
     const unindexed = Array.from({ length: this.words.length - this.indexed }, (_, i) => this.indexed + i);
-    return [...this.index.candidates(word, edits), ...unindexed];
-  }
-
-  private buildIndex(): void {
-    this.index = DeletionIndex.build(this.words);
-    this.indexed = this.words.length;
+    return [...this.segments.flatMap((segment) => [...segment.candidates(word, edits)]), ...unindexed];
   }
 
   clear(): void {
     this.words = [];
     this.stems = [];
     this.numbers.clear();
-    this.index = DeletionIndex.build([]);
+    this.segments = [];
     this.indexed = 0;
   }
 
+  /** Every word with one deletion index over all of them. */
   snapshot(): SpellingSnapshot {
-    if (this.indexed < this.words.length) this.buildIndex();
-    return { words: this.words, stems: this.stems, deletions: this.index.snapshot() };
+    if (this.segments.length !== 1 || this.indexed < this.words.length) {
+      this.segments = [DeletionIndex.build(this.words)];
+      this.indexed = this.words.length;
+    }
+    return { words: this.words, stems: this.stems, deletions: this.segments[0].snapshot() };
   }
 
   restore(snapshot: SpellingSnapshot): void {
@@ -113,7 +116,7 @@ export class SpellingVocabulary {
     this.stems = [...snapshot.stems];
     this.numbers.clear();
     this.words.forEach((word, number) => this.numbers.set(word, number));
-    this.index = DeletionIndex.restore(snapshot.deletions);
+    this.segments = [DeletionIndex.restore(snapshot.deletions)];
     this.indexed = this.words.length;
   }
 }
