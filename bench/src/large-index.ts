@@ -12,7 +12,8 @@ import {
 } from '@cairn/search';
 import { loadNfCorpus, repoRoot } from './datasets.js';
 
-export const LARGE_INDEX_CHUNKS = 100_000;
+/** Chunks are written in batches of this many, so a million never sit in memory at once. */
+const WRITE_BATCH = 8192;
 
 /** A small seeded generator, so every run synthesises the same index. */
 function seededRandom(seed: number): () => number {
@@ -27,11 +28,12 @@ function seededRandom(seed: number): () => number {
 const sentencesOf = (text: string) => (text.match(/[^.!?]+[.!?]+/g) ?? [text]).map((s) => s.trim()).filter((s) => s.length > 20);
 
 /**
- * Fills DATA_DIR with `target` (~100,000) distinct chunks: the starter corpus, NFCorpus abstracts in two-sentence
+ * Fills DATA_DIR with `count` distinct chunks: the starter corpus, NFCorpus abstracts in two-sentence
  * passages, and passages recombined from random NFCorpus sentences (one in five also carrying a
  * sentence of a starter protocol), so term statistics look like a real medical index, not copies.
+ * Returns how long writing took.
  */
-export async function synthesiseLargeIndex(dataDir: string, target = LARGE_INDEX_CHUNKS): Promise<number> {
+export async function synthesiseLargeIndex(dataDir: string, count: number): Promise<{ seconds: number }> {
   const random = seededRandom(20261122);
   const embedder = await createEmbedder(loadSearchConfig({ ...process.env, EMBEDDER: process.env.EMBEDDER ?? 'local' }));
   const file = join(dataDir, 'search-index.sqlite');
@@ -56,25 +58,38 @@ export async function synthesiseLargeIndex(dataDir: string, target = LARGE_INDEX
     body,
     sourceUrl: '',
   });
-  const chunks: IndexedChunk[] = [];
   const pool: string[] = [];
-  for (const document of documents) {
-    const sentences = sentencesOf(document.text);
-    pool.push(...sentences);
-    for (let start = 0; start < sentences.length; start += 2) {
-      chunks.push(passage(`nfc/${document.id}#${start / 2 + 1}`, document.title, sentences.slice(start, start + 2).join(' ')));
+  function* passages(): Generator<IndexedChunk> {
+    for (const document of documents) {
+      const sentences = sentencesOf(document.text);
+      pool.push(...sentences);
+      for (let start = 0; start < sentences.length; start += 2) {
+        yield passage(`nfc/${document.id}#${start / 2 + 1}`, document.title, sentences.slice(start, start + 2).join(' '));
+      }
+    }
+    const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
+    for (let n = 1; ; n++) {
+      const body = [pick(pool), pick(pool), ...(random() < 0.2 ? [pick(starterSentences)] : [])].join(' ');
+      yield passage(`mix/${n}#1`, pick(documents).title, body);
     }
   }
-  const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
-  for (let n = 1; chunks.length < target - starter.length; n++) {
-    const body = [pick(pool), pick(pool), ...(random() < 0.2 ? [pick(starterSentences)] : [])].join(' ');
-    chunks.push(passage(`mix/${n}#1`, pick(documents).title, body));
-  }
+  const total = count - starter.length;
   const started = Date.now();
-  await writer.write(chunks, (done) => {
-    if (done % 10_000 < 64) process.stderr.write(`\r  indexing ${done}/${chunks.length} chunks`);
-  });
-  process.stderr.write(`\r  indexed ${chunks.length} chunks in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  let written = 0;
+  let batch: IndexedChunk[] = [];
+  for (const chunk of passages()) {
+    if (written + batch.length >= total) break;
+    batch.push(chunk);
+    if (batch.length < WRITE_BATCH) continue;
+    await writer.write(batch);
+    written += batch.length;
+    batch = [];
+    process.stderr.write(`\r  indexing ${written}/${total} chunks`);
+  }
+  await writer.write(batch);
+  written += batch.length;
   await Promise.all([keywords.close(), vectors.close()]);
-  return chunks.length + starter.length;
+  const seconds = (Date.now() - started) / 1000;
+  process.stderr.write(`\r  indexed ${written} chunks in ${seconds.toFixed(0)} s\n`);
+  return { seconds };
 }

@@ -98,14 +98,23 @@ describe('search service', () => {
     }
   });
 
-  it('reads a misspelt query as the words the index holds and says what it searched', async () => {
-    for (const params of ['', '&use_hybrid=false']) {
-      const response = await api.request('POST', `/protocols/search?enhance_query=true${params}`, { token: alice.token, body: { query: 'denge fevr treatment' } });
-      expect(response.body.corrected_query).toBe('dengue fever treatment');
-      expect(`${response.body.hits[0].source.title}`).toMatch(/dengue/i);
-    }
-    const exact = await search(alice, { query: 'dengue fever treatment' });
-    expect(exact.body.corrected_query).toBeUndefined();
+  it('corrects typos from the index vocabulary and says what it searched, unless enhance_query is off', async () => {
+    const corrected = await search(alice, { query: 'denge fevr treatment' });
+    expect(corrected.body.corrected_query).toBe('dengue fever treatment');
+    expect(corrected.body.hits[0].source.disease).toMatch(/dengue/i);
+    expect(corrected.body.hits[0].score).toBeGreaterThanOrEqual(6);
+    expect((await search(alice, { query: 'dengue fever treatment' })).body).not.toHaveProperty('corrected_query');
+    const literal = await api.request('POST', '/protocols/search?use_hybrid=true&enhance_query=false', { token: alice.token, body: { query: 'denge fevr treatment' } });
+    expect(literal.body).not.toHaveProperty('corrected_query');
+  });
+
+  it.each([
+    ['astma attack in kids', /asthma/i],
+    ['using an AED on an unresponsive person', /cardiac arrest/i],
+    ['my toddler has a temperature of 38.5 degrees', /fever in children|childhood fever/i],
+  ])('reads typos, abbreviations and lay words in %j', async (query, topic) => {
+    const top = (await search(alice, { query })).body.hits[0].source;
+    expect(top.disease).toMatch(topic);
   });
 
   it('expands clinical abbreviations when enhance_query is on', async () => {

@@ -3,6 +3,7 @@ import { FollowUpAnswerView } from '../follow-up/follow-up-answer.component';
 import type { ProtocolData } from '../protocol/protocol';
 import { ProtocolCard } from '../protocol/protocol-card.component';
 import type { AssistantMessage } from '../session/chat-message';
+import { CorrectedQuery } from './corrected-query.component';
 import { MessageText } from './message-text.component';
 import { messageTime } from './message-time';
 
@@ -16,11 +17,7 @@ function AssistantBody({ message, onAsk, onProtocolChange }: AssistantViewProps)
   if (message.kind === 'protocol' && message.protocolData) {
     return (
       <>
-        {message.searchMetadata?.correctedQuery && (
-          <p className="assistant-message__corrected">
-            Showing results for <strong>{message.searchMetadata.correctedQuery}</strong>
-          </p>
-        )}
+        {message.searchMetadata?.correctedQuery && <CorrectedQuery query={message.searchMetadata.correctedQuery} />}
         <p className="assistant-message__intent">{message.content}</p>
         <ProtocolCard protocolKey={message.id} protocol={message.protocolData} onProtocolChange={(protocol) => onProtocolChange?.(message.id, protocol)} />
       </>

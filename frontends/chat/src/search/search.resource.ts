@@ -29,6 +29,8 @@ export interface SearchHit {
 }
 
 export interface SearchResult {
+  /** What the server searched when it corrected typos in the query. */
+  corrected_query?: string;
   total: number;
   took_ms: number;
   hits: SearchHit[];
@@ -61,7 +63,7 @@ export function readSearchResult(body: unknown): SearchResult {
   if (!isEntry(body)) throw new Error('Search failed: unexpected answer');
   const hits = Array.isArray(body.hits) ? body.hits.filter(isEntry).map(readHit) : [];
   const corrected = text(body.corrected_query);
-  return { total: number(body.total) || hits.length, took_ms: number(body.took_ms), hits, ...(corrected ? { corrected_query: corrected } : {}) };
+  return { ...(corrected && { corrected_query: corrected }), total: number(body.total) || hits.length, took_ms: number(body.took_ms), hits };
 }
 
 export interface SearchRequest {

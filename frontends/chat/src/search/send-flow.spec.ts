@@ -55,11 +55,13 @@ describe('runSendFlow', () => {
     });
   });
 
-  it('writes the protocol for the query the search corrected, and says so', async () => {
+  it('generates from the query as the server searched it when it corrected typos, and says so', async () => {
     const { fake, generated } = calls({ ...testResult([testHit(1)]), corrected_query: 'dengue fever treatment' });
     const reply = await runSendFlow('denge fevr treatment', 'all', fake);
     expect(generated[0].title).toBe('dengue fever treatment');
-    expect(reply.kind === 'protocol' && reply.searchMetadata.correctedQuery).toBe('dengue fever treatment');
+    expect(reply).toMatchObject({ kind: 'protocol', searchMetadata: { correctedQuery: 'dengue fever treatment' } });
+    const uncorrected = await runSendFlow('dengue symptoms', 'all', calls(testResult([testHit(1)])).fake);
+    expect(uncorrected.kind === 'protocol' && uncorrected.searchMetadata).not.toHaveProperty('correctedQuery');
   });
 
   it('prefixes by the intent of the query', async () => {

@@ -13,6 +13,8 @@ export interface SearchMetadata {
   responseTimes: { search: number; generation: number };
   searchMethod: 'hybrid';
   resultsFound: number;
+  /** The query as searched when the server corrected typos in it ('Showing results for …'). */
+  correctedQuery?: string;
 }
 
 export type FlowReply =
@@ -73,9 +75,8 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
   const generateStarted = calls.clock();
   let answer;
   try {
-    // A corrected query ('denge fevr' read as 'dengue fever') is what the protocol is written and titled for.
-    const asked = result.corrected_query ?? query;
-    answer = readGeneratedAnswer(await calls.generate(buildGenerateRequest(asked, result.hits)), asked, calls.now());
+    const searched = result.corrected_query ?? query;
+    answer = readGeneratedAnswer(await calls.generate(buildGenerateRequest(searched, result.hits)), searched, calls.now());
   } catch (error) {
     return failureReply(error, 'generation');
   }
@@ -90,6 +91,7 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
       responseTimes: { search: searchTime, generation: elapsed(calls, generateStarted) },
       searchMethod: 'hybrid',
       resultsFound: result.hits.length,
+      ...(result.corrected_query && { correctedQuery: result.corrected_query }),
     },
   };
 }

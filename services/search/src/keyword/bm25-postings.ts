@@ -191,14 +191,17 @@ export class Bm25Postings {
    * order of the most they can add to a score; once the terms left cannot lift a row that has none of
    * the terms seen so far into the top `size`, they are only looked up for the rows that still can.
    */
-  search(terms: QueryWord[], owners: Iterable<string>, size: number): ScoredId[] {
+  search(terms: string[], owners: Iterable<string>, size: number): ScoredId[] {
+    const weights = new Map<string, number>();
+    for (const term of terms) weights.set(term, (weights.get(term) ?? 0) + 1);
+    return this.searchWeighted(weights, owners, size);
+  }
+
+  /** The same, each term's score multiplied by its weight (a repeated term weighs its count; a typo's correction less than 1). */
+  searchWeighted(weights: ReadonlyMap<string, number>, owners: Iterable<string>, size: number): ScoredId[] {
     if (this.liveRows === 0 || size <= 0) return [];
-    const allowed = new Uint8Array(this.ownerCodes.size + 1);
-    for (const owner of owners) {
-      const code = this.ownerCodes.get(owner);
-      if (code !== undefined) allowed[code] = 1;
-    }
-    const plan = this.plan(terms);
+    const allowed = this.allowedOwners(owners);
+    const plan = this.plan(weights);
     const scores = this.accumulator;
     scores.reset(this.ids.length);
     let remaining = plan.reduce((sum, term) => sum + term.bound, 0);
@@ -236,19 +239,14 @@ export class Bm25Postings {
   }
 
   /** The distinct query terms found, with their idf and the most each can add to a row's score, highest first. */
-  private plan(terms: QueryWord[]): QueryTerm[] {
-    const counts = new Map<string, number>();
-    for (const word of terms) {
-      const { term, weight } = typeof word === 'string' ? { term: word, weight: 1 } : word;
-      counts.set(term, (counts.get(term) ?? 0) + weight);
-    }
+  private plan(termWeights: ReadonlyMap<string, number>): QueryTerm[] {
     const lengthWeight = (BM25_K1 * BM25_B) / (this.totalLength / this.liveRows);
     const plan: QueryTerm[] = [];
-    for (const [term, count] of counts) {
+    for (const [term, termWeight] of termWeights) {
       const postings = this.postings.get(term);
       const hits = postings ? this.liveCount(postings) : 0;
       if (!postings || hits === 0) continue;
-      const weight = count * Math.max(1e-6, Math.log((this.liveRows - hits + 0.5) / (hits + 0.5)));
+      const weight = termWeight * Math.max(1e-6, Math.log((this.liveRows - hits + 0.5) / (hits + 0.5)));
       const impacts = postings.impactsFor(lengthWeight, this.lengths);
       plan.push({ postings, impacts, weight, bound: weight * postings.maxImpact * (1 + 1e-9) });
     }
@@ -279,6 +277,26 @@ export class Bm25Postings {
       if (at === postings.length) return;
       if (postings.rows[at] === row) scores.raise(row, weight * impacts[at]);
     }
+  }
+
+  /** How many live rows of the given owners contain the term, counting no further than `limit`. */
+  documentFrequency(term: string, owners: Iterable<string>, limit = Infinity): number {
+    const postings = this.postings.get(term);
+    if (!postings) return 0;
+    const allowed = this.allowedOwners(owners);
+    let count = 0;
+    for (let i = 0; i < postings.length && count < limit; i++) if (allowed[this.rowOwners[postings.rows[i]]] !== 0) count++;
+    return count;
+  }
+
+  /** 1 for the code of each owner given (removed rows have code 0, never allowed). */
+  private allowedOwners(owners: Iterable<string>): Uint8Array {
+    const allowed = new Uint8Array(this.ownerCodes.size + 1);
+    for (const owner of owners) {
+      const code = this.ownerCodes.get(owner);
+      if (code !== undefined) allowed[code] = 1;
+    }
+    return allowed;
   }
 
   clear(): void {

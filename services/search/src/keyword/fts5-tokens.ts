@@ -6,7 +6,8 @@ const STEMMABLE = /^[a-z0-9]{3,64}$/;
 const STEM_CACHE_LIMIT = 200_000;
 const stems = new Map<string, string>();
 
-function stem(word: string): string {
+/** A folded word's Porter stem, as FTS5's porter tokenizer makes it. */
+export function fts5Stem(word: string): string {
   let stemmed = stems.get(word);
   if (stemmed === undefined) {
     stemmed = STEMMABLE.test(word) ? porterStem(word) : word;
@@ -21,6 +22,10 @@ function stem(word: string): string {
  * folded, lowercased, split on anything but letters, digits and private-use characters, Porter-stemmed.
  */
 export function fts5Tokens(text: string): string[] {
-  const words = text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().match(TOKEN) ?? [];
-  return words.map(stem);
+  return fts5Words(text).map(fts5Stem);
+}
+
+/** The words FTS5 tokenizes a text into, accents folded and lowercased, before stemming. */
+export function fts5Words(text: string): string[] {
+  return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().match(TOKEN) ?? [];
 }

@@ -127,6 +127,36 @@ export function describeKeywordIndexContract(adapter: string, open: () => Promis
       expect(await index.count({ owner: me })).toBe(0);
     });
 
+    it('forgives typos when asked: 1 edit for words of 4–7 letters, 2 from 8, scored below exact matches', async () => {
+      const me = owner();
+      await index.upsert([
+        chunk({ id: `${me}-dengue#1`, owner: me, title: 'Dengue fever', body: 'Give fluids and watch for warning signs.' }),
+        chunk({ id: `${me}-tb#1`, owner: me, title: 'Tuberculosis treatment', body: 'Give the regimen for six months.' }),
+        chunk({ id: `${me}-malaria#1`, owner: me, title: 'Malaria', body: 'Confirm malaria with a rapid test.' }),
+        chunk({ id: `${me}-malarial#1`, owner: me, title: 'Malarial anaemia', body: 'Transfuse when haemoglobin is low.' }),
+      ]);
+      const typed = { terms: ['denge', 'fevr', 'treatment'], owners: [me], size: 10 };
+      expect(ids(await index.search(typed))[0]).toBe(`${me}-tb#1`);
+      expect(ids(await index.search({ ...typed, typoTolerance: true }))[0]).toBe(`${me}-dengue#1`);
+      expect(ids(await index.search({ terms: ['tubrclosis'], owners: [me], size: 10, typoTolerance: true }))).toEqual([`${me}-tb#1`]);
+      expect(await index.search({ terms: ['tbrclosis'], owners: [me], size: 10, typoTolerance: true })).toEqual([]);
+      expect(ids(await index.search({ terms: ['malaria'], owners: [me], size: 10, typoTolerance: true }))[0]).toBe(`${me}-malaria#1`);
+      expect(await index.corrections(['denge', 'fevr', 'treatment', 'tubrclosis', 'tbrclosis', 'ors'], [me])).toEqual({
+        denge: 'dengue',
+        fevr: 'fever',
+        tubrclosis: 'tuberculosis',
+      });
+    });
+
+    it("never corrects towards another owner's words", async () => {
+      const alice = owner();
+      const bob = owner();
+      await index.upsert([chunk({ id: `${alice}-m#1`, owner: alice, title: 'Melioidosis ward protocol' })]);
+      expect(await index.corrections(['meliodosis'], [alice])).toEqual({ meliodosis: 'melioidosis' });
+      expect(await index.corrections(['meliodosis'], [bob])).toEqual({});
+      expect(await index.search({ terms: ['meliodosis'], owners: [bob], size: 5, typoTolerance: true })).toEqual([]);
+    });
+
     it('answers a ping', async () => {
       await expect(index.ping()).resolves.toBeUndefined();
     });

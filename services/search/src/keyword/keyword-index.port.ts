@@ -14,6 +14,11 @@ export interface KeywordQuery {
   /** Only chunks of these owners (`global` and/or user ids). */
   owners: string[];
   size: number;
+  /**
+   * Also match words within 1 edit (query words of 4–7 letters) or 2 (8 and more) of a query word the
+   * index does not know, scored below an exact match.
+   */
+  typoTolerance?: boolean;
 }
 
 /** The index of every searchable chunk with its metadata, ranked by BM25. */
@@ -22,10 +27,10 @@ export interface KeywordIndex {
   deleteDocuments(filter: DocumentFilter): Promise<number>;
   search(query: KeywordQuery): Promise<ScoredId[]>;
   /**
-   * For each query word the index does not hold, the indexed word (as the index stores it, e.g. a
-   * stem) it was most likely meant to be. Adapters that correct inside the engine may omit it.
+   * For each of the words that looks like a typo of a word held in the chunks of these owners (never
+   * another user's), the word it most likely meant.
    */
-  corrections?(words: string[]): Promise<Map<string, string>>;
+  corrections(words: string[], owners: string[]): Promise<Record<string, string>>;
   get(ids: string[]): Promise<IndexedChunk[]>;
   count(filter?: Partial<DocumentFilter>): Promise<number>;
   ping(): Promise<void>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { enhanceQuery } from './query-enhancer.js';
+import { enhanceQuery, isClinicalTerm } from './query-enhancer.js';
 import { queryTerms } from './query-text.js';
 
 describe('enhanceQuery', () => {
@@ -17,6 +17,25 @@ describe('enhanceQuery', () => {
     expect(enhanceQuery('postpartum hemorrhage').added).toEqual(expect.arrayContaining(['haemorrhage', 'bleeding']));
     expect(enhanceQuery('childhood fever').added).toEqual(expect.arrayContaining(['children', 'pyrexia']));
     expect(enhanceQuery('when to admit a child with asthma').added).toEqual([]);
+  });
+
+  it('reads lay words and phrases as protocols word them, one way only', () => {
+    expect(enhanceQuery('loose motions in a toddler').added).toEqual(expect.arrayContaining(['child', 'children', 'diarrhoea']));
+    expect(enhanceQuery('flu antivirals').added).toContain('influenza');
+    expect(enhanceQuery('mini stroke what to do').added).toEqual(expect.arrayContaining(['transient ischaemic attack', 'tia']));
+    expect(enhanceQuery('breathless at night').added).toEqual(expect.arrayContaining(['dyspnoea', 'shortness of breath']));
+    expect(enhanceQuery('influenza antivirals').added).not.toContain('flu');
+    expect(enhanceQuery('children with asthma').added).not.toContain('toddler');
+  });
+
+  it('knows its abbreviations and one-word lay terms, which are never taken for typos', () => {
+    expect(['aed', 'bls', 'ors', 'toddler', 'flu', 'trip'].every(isClinicalTerm)).toBe(true);
+    expect(isClinicalTerm('denge')).toBe(false);
+  });
+
+  it('reads a body temperature of 37.5 °C or more as fever', () => {
+    expect(enhanceQuery('toddler temperature of 39 degrees, when to worry').added).toEqual(expect.arrayContaining(['fever', 'pyrexia']));
+    expect(enhanceQuery('temp 36.5 after exercise').added).not.toContain('fever');
   });
 
   it('matches whole words only and leaves plain queries alone', () => {

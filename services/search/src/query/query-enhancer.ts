@@ -1,11 +1,17 @@
 import terms from './clinical-terms.json' with { type: 'json' };
 import { wordTokens } from './query-text.js';
+import { mentionsFeverishTemperature } from './temperature-reading.js';
 
-interface ClinicalTerms {
+/** A lay word or phrase, what protocols call it, and why the two mean the same. */
+export interface LayTerm {
+  means: string[];
+  why: string;
+}
+
+export interface ClinicalTerms {
   abbreviations: Record<string, string[]>;
   synonyms: string[][];
-  /** Words patients and carers use, with the clinical words the guidelines use instead, and why. */
-  lay: Record<string, { means: string[]; why: string }>;
+  lay_terms: Record<string, LayTerm>;
 }
 
 export interface EnhancedQuery {
@@ -13,15 +19,23 @@ export interface EnhancedQuery {
   added: string[];
 }
 
-const table = terms as ClinicalTerms;
+export const clinicalTerms = terms as ClinicalTerms;
 const phrase = (text: string) => ` ${wordTokens(text).join(' ')} `;
-const synonymPhrases = table.synonyms.map((group) => group.map((member) => ({ member, phrase: phrase(member) })));
-const layPhrases = Object.entries(table.lay).map(([words, { means }]) => ({ phrase: phrase(words), means }));
+const synonymPhrases = clinicalTerms.synonyms.map((group) => group.map((member) => ({ member, phrase: phrase(member) })));
+const layPhrases = Object.entries(clinicalTerms.lay_terms).map(([lay, { means }]) => ({ phrase: phrase(lay), means }));
+
+const layWords = new Set(Object.keys(clinicalTerms.lay_terms).filter((lay) => wordTokens(lay).length === 1));
+
+/** Whether the clinical terms table knows the word as an abbreviation or a lay word: it is no typo. */
+export function isClinicalTerm(word: string): boolean {
+  return word in clinicalTerms.abbreviations || layWords.has(word);
+}
 
 /**
- * Expands clinical abbreviations (MI, CVA, DKA, FAST, …), lay words ('shivering' → rigors) and synonyms (heart attack ↔ myocardial
- * infarction, British ↔ American spellings) from the table in clinical-terms.json. The original query
- * stays first; expansions are appended once each.
+ * Expands clinical abbreviations (MI, CVA, DKA, FAST, …), lay words (toddler → child, flu → influenza,
+ * a temperature of 38 °C or more → fever) and synonyms (heart attack ↔ myocardial infarction, British
+ * ↔ American spellings) from the table in clinical-terms.json. The original query stays first;
+ * expansions are appended once each.
  */
 export function enhanceQuery(query: string): EnhancedQuery {
   const normalised = phrase(query);
@@ -30,12 +44,13 @@ export function enhanceQuery(query: string): EnhancedQuery {
     if (!normalised.includes(phrase(expansion)) && !added.includes(expansion)) added.push(expansion);
   };
   for (const token of new Set(wordTokens(query))) {
-    for (const expansion of table.abbreviations[token] ?? []) add(expansion);
+    for (const expansion of clinicalTerms.abbreviations[token] ?? []) add(expansion);
   }
   for (const lay of layPhrases) if (normalised.includes(lay.phrase)) lay.means.forEach(add);
-  const withAbbreviations = phrase(`${query} ${added.join(' ')}`);
+  if (mentionsFeverishTemperature(query)) add('fever');
+  const expanded = phrase(`${query} ${added.join(' ')}`);
   for (const group of synonymPhrases) {
-    if (group.some((entry) => withAbbreviations.includes(entry.phrase))) group.forEach((entry) => add(entry.member));
+    if (group.some((entry) => expanded.includes(entry.phrase))) group.forEach((entry) => add(entry.member));
   }
   return { text: added.length ? `${query} ${added.join(' ')}` : query, added };
 }

@@ -16,3 +16,9 @@ export function wordTokens(text: string): string[] {
 export function queryTerms(text: string): string[] {
   return [...new Set(wordTokens(text).filter((token) => !STOPWORDS.has(token)))];
 }
+
+/** The text with each word that has a correction (keyed by its lower-cased form) replaced by it. */
+export function applyCorrections(text: string, corrections: Readonly<Record<string, string>>): string {
+  if (Object.keys(corrections).length === 0) return text;
+  return text.replace(/[\p{L}\p{N}]+/gu, (word) => corrections[word.toLowerCase().normalize('NFKC')] ?? word);
+}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import terms from '../query/clinical-terms.json' with { type: 'json' };
 import calibration from './relevance-calibration.json' with { type: 'json' };
+import { clinicalTerms as terms } from '../query/query-enhancer.js';
+import { mentionsFeverishTemperature } from '../query/temperature-reading.js';
 import { queryTerms, wordTokens } from '../query/query-text.js';
 import { stem } from '@cairn/rules';
 import type { IndexedChunk } from '../chunks/chunk.js';
@@ -12,22 +13,22 @@ export interface Concept {
   alternatives: string[][];
 }
 
-/** Words that say what the user wants done rather than what about; they count less. */
+/** Words that say what the user wants done, or to whom in general, rather than what about; they count less. */
 const TASK_WORDS = new Set(
-  'management manage treatment treat therapy response symptoms symptom signs sign guide guideline protocol emergency care test diagnosis prevention preventing prevent home steps what how'.split(' '),
+  `management manage treatment treat therapy response symptoms symptom signs sign guide guideline protocol emergency care test
+  diagnosis prevention preventing prevent home steps what how use using person people someone patient patients`.split(/\s+/),
 );
 const HEADLINE_MATCH = 1;
 const TEXT_MATCH = 0.85;
 export const RELEVANCE_THRESHOLD = 6;
 
 const stems = (text: string) => wordTokens(text).map(stem);
-const abbreviationStems = new Map(
-  Object.entries((terms as { abbreviations: Record<string, string[]> }).abbreviations).map(([word, expansions]) => [word, expansions.map(stems)]),
-);
-const synonymGroups = (terms as { synonyms: string[][] }).synonyms.map((group) => ({
-  members: group.map((member) => wordTokens(member)),
-  alternatives: group.map(stems),
-}));
+const abbreviationStems = new Map(Object.entries(terms.abbreviations).map(([word, expansions]) => [word, expansions.map(stems)]));
+/** Synonym groups, and each lay term with what it means: a query naming any member may be answered by any alternative. */
+const synonymGroups = [
+  ...terms.synonyms.map((group) => ({ members: group.map((member) => wordTokens(member)), alternatives: group.map(stems) })),
+  ...Object.entries(terms.lay_terms).map(([lay, { means }]) => ({ members: [wordTokens(lay)], alternatives: [stems(lay), ...means.map(stems)] })),
+];
 
 function containsPhrase(words: string[], phrase: string[]): number {
   outer: for (let i = 0; i + phrase.length <= words.length; i++) {
@@ -39,7 +40,7 @@ function containsPhrase(words: string[], phrase: string[]): number {
 
 /** Splits a query into weighted concepts with their clinical synonyms and expansions. */
 export function queryConcepts(query: string): Concept[] {
-  const words = queryTerms(query);
+  const words = [...queryTerms(query), ...(mentionsFeverishTemperature(query) ? ['fever'] : [])];
   const concepts = new Map<string, Concept>(
     words.map((word) => [
       word,
@@ -83,10 +84,11 @@ export function toRelevanceScale(raw: number, threshold = calibration.threshold)
 }
 
 const CACHE_LIMIT = 5000;
+const NO_STEMS = new Set<string>();
 
 @Injectable()
 export class RelevanceScorer {
-  private readonly cache = new Map<string, { headline: Set<string>; text: Set<string> }>();
+  private readonly cache = new Map<string, { headline: Set<string>; text: Set<string>; topic: Set<string> }>();
 
   concepts(query: string): Concept[] {
     return queryConcepts(query);
@@ -98,20 +100,28 @@ export class RelevanceScorer {
 
   /** The raw 0..1 coverage behind the score (what calibration works on). */
   coverage(concepts: Concept[], chunk: IndexedChunk): number {
-    return coverage(concepts, ...this.stemsOf(chunk));
+    const [headline, text] = this.stemsOf(chunk);
+    return coverage(concepts, headline, text);
   }
 
-  private stemsOf(chunk: IndexedChunk): [Set<string>, Set<string>] {
+  /** How much of the query the chunk's disease and topics (curated metadata, not its words) cover, 0..1. */
+  topicCoverage(concepts: Concept[], chunk: IndexedChunk): number {
+    const [, , topic] = this.stemsOf(chunk);
+    return coverage(concepts, topic, NO_STEMS);
+  }
+
+  private stemsOf(chunk: IndexedChunk): [Set<string>, Set<string>, Set<string>] {
     const key = `${chunk.id}\0${chunk.title}\0${chunk.body.length}`;
     let entry = this.cache.get(key);
     if (!entry) {
       entry = {
         headline: new Set(stems([chunk.title, chunk.disease, ...chunk.topics].join(' '))),
         text: new Set(stems(`${chunk.section} ${chunk.body}`)),
+        topic: new Set(stems([chunk.disease, ...chunk.topics].join(' '))),
       };
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, entry);
     }
-    return [entry.headline, entry.text];
+    return [entry.headline, entry.text, entry.topic];
   }
 }

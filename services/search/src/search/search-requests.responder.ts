@@ -33,6 +33,7 @@ export class SearchRequestsResponder implements OnModuleInit {
           owners,
           mode: MODES[payload.mode],
           enhance: payload.enhance,
+          correctTypos: payload.enhance,
         });
         return {
           total: result.total,

@@ -32,6 +32,7 @@ export class SearchController {
       owners: ownersFor(params.search_mode, user.uid),
       mode: params.use_hybrid ? 'hybrid' : 'keyword',
       enhance: params.enhance_query,
+      correctTypos: params.enhance_query,
     });
   }
 }

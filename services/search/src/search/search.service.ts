@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ownerForDisplay, type IndexedChunk, type ScoredId } from '../chunks/chunk.js';
 import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
+import { withPreferences } from '../fusion/preferences.js';
 import { reciprocalRankFusion, RRF_K, vectorWeight } from '../fusion/rrf.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
-import { enhanceQuery } from '../query/query-enhancer.js';
-import { fts5Tokens } from '../keyword/fts5-tokens.js';
-import { queryTerms, wordTokens } from '../query/query-text.js';
+import { enhanceQuery, isClinicalTerm } from '../query/query-enhancer.js';
+import { applyCorrections, queryTerms } from '../query/query-text.js';
 import { RelevanceScorer } from '../relevance/relevance.js';
 import { VECTOR_INDEX, type VectorIndex } from '../vector/vector-index.port.js';
+import { PREFERENCE_DEPTH, searchPreferences } from './search-preferences.js';
 
 /** Which rankings a search uses: BM25 only, vectors only (benchmarks), or both fused. */
 export type RetrievalMode = 'keyword' | 'vector' | 'hybrid';
@@ -18,6 +19,8 @@ export interface SearchRequest {
   owners: string[];
   mode: RetrievalMode;
   enhance: boolean;
+  /** Search words within one or two edits of a query word the index does not know (see KeywordQuery.typoTolerance). */
+  correctTypos?: boolean;
 }
 
 export interface SearchHit {
@@ -40,6 +43,8 @@ export interface SearchHit {
 }
 
 export interface SearchResult {
+  /** What was searched when typos in the query were corrected ('dengue fever treatment' for 'denge fevr treatment'). */
+  corrected_query?: string;
   total: number;
   took_ms: number;
   hits: SearchHit[];
@@ -61,10 +66,7 @@ export class SearchService {
 
   async search(request: SearchRequest): Promise<SearchResult> {
     const started = performance.now();
-    const corrections = (await this.keywords.corrections?.(queryTerms(request.query))) ?? new Map<string, string>();
-    const meant = withCorrections(request.query, corrections);
-    const text = request.enhance ? enhanceQuery(request.query).text : request.query;
-    const embedded = request.enhance ? enhanceQuery(meant).text : meant;
+    const { searched, text, keywordText } = await this.interpret(request);
     const depth = candidateDepth(request.size);
     const mode = this.embedder ? request.mode : 'keyword';
     const vector = mode !== 'keyword' ? await this.embedder!.embedQuery(embedded) : null;
@@ -72,24 +74,48 @@ export class SearchService {
     const vectorSearch = vector?.some((value) => value !== 0) ? this.vectors.search({ vector, owners: request.owners, size: depth }) : [];
     const [vectorHits, keywordHits] = await Promise.all([
       vectorSearch,
-      mode !== 'vector' ? this.keywords.search({ terms: queryTerms(text), owners: request.owners, size: depth }) : [],
+      mode !== 'vector'
+        ? this.keywords.search({ terms: queryTerms(keywordText), owners: request.owners, size: depth, typoTolerance: request.correctTypos })
+        : [],
     ]);
-    const ranked =
+    const fused =
       mode === 'hybrid'
         ? reciprocalRankFusion([keywordHits, vectorHits], RRF_K, [1, vectorWeight(this.embedder?.queryCoverage?.(embedded) ?? 1)])
         : mode === 'vector'
           ? vectorHits
           : keywordHits;
+    const concepts = this.relevance.concepts(searched);
+    const chunks = new Map<string, IndexedChunk>();
+    const candidates = await this.chunksOf(fused.slice(0, Math.max(PREFERENCE_DEPTH, request.size)), chunks);
+    const ranked = withPreferences(fused, searchPreferences(candidates, searched, this.relevance));
     const top = ranked.slice(0, request.size);
-    const chunks = new Map((await this.keywords.get(top.map((hit) => hit.id))).map((chunk) => [chunk.id, chunk]));
-    const concepts = this.relevance.concepts(meant);
+    await this.chunksOf(top, chunks);
     const hits = top.flatMap((hit) => {
       const chunk = chunks.get(hit.id);
       return chunk ? [toHit(hit, chunk, this.relevance.score(concepts, chunk))] : [];
     });
-    const result: SearchResult = { total: ranked.length, took_ms: Math.round((performance.now() - started) * 100) / 100, hits };
-    if (corrections.size > 0) result.corrected_query = withCorrections(request.query, surfaceWords(corrections, [...chunks.values()]));
-    return result;
+    const took_ms = Math.round((performance.now() - started) * 100) / 100;
+    return { ...(searched !== request.query && { corrected_query: searched }), total: ranked.length, took_ms, hits };
+  }
+
+  /**
+   * The query as searched (typos corrected from the words the caller may see), the text the embedder
+   * reads (with clinical expansions), and the text BM25 reads: the words as typed, whose corrections
+   * the keyword index matches itself, below exact matches.
+   */
+  private async interpret(request: SearchRequest): Promise<{ searched: string; text: string; keywordText: string }> {
+    const typed = request.correctTypos ? queryTerms(request.query).filter((word) => !isClinicalTerm(word)) : [];
+    const corrections = typed.length > 0 ? await this.keywords.corrections(typed, request.owners) : {};
+    const searched = applyCorrections(request.query, corrections);
+    const added = request.enhance ? enhanceQuery(searched).added : [];
+    return { searched, text: [searched, ...added].join(' '), keywordText: [request.query, ...added].join(' ') };
+  }
+
+  /** The chunks of these hits, in their order, read once into `known`. */
+  private async chunksOf(hits: ScoredId[], known: Map<string, IndexedChunk>): Promise<IndexedChunk[]> {
+    const missing = hits.map((hit) => hit.id).filter((id) => !known.has(id));
+    for (const chunk of await this.keywords.get(missing)) known.set(chunk.id, chunk);
+    return hits.flatMap((hit) => known.get(hit.id) ?? []);
   }
 }
 

@@ -2,6 +2,7 @@ import { displayUrl } from '@cairn/platform';
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { DocumentFilter, IndexedChunk, ScoredId } from '../../chunks/chunk.js';
 import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery } from '../keyword-index.port.js';
+import { editDistance, maxEditsFor, ONE_EDIT_FROM, TWO_EDITS_FROM, TYPO_PREFIX_LENGTH } from '../spelling/edit-distance.js';
 
 /** The typos the standalone index forgives: one edit from 4 letters, two from 8, the first letter kept. */
 const TYPO_FUZZINESS = 'AUTO:4,8';
@@ -23,7 +24,9 @@ interface ChunkDocument {
   chunk: IndexedChunk;
 }
 
-const english = { type: 'text', analyzer: 'english' } as const;
+/** The words of every text field as written (lower-cased, not stemmed): what typos are corrected towards. */
+const SPELLING_FIELD = 'spelling';
+const english = { type: 'text', analyzer: 'english', copy_to: SPELLING_FIELD } as const;
 
 const CHUNK_MAPPINGS: estypes.MappingTypeMapping = {
   dynamic: 'strict',
@@ -35,9 +38,13 @@ const CHUNK_MAPPINGS: estypes.MappingTypeMapping = {
     disease: english,
     section: english,
     body: english,
+    [SPELLING_FIELD]: { type: 'text', analyzer: 'standard' },
     chunk: { type: 'object', enabled: false },
   },
 };
+
+/** 1 edit for words of 4–7 letters, 2 from 8, none shorter: the rule SqliteKeywordIndex applies. */
+const FUZZINESS = `AUTO:${ONE_EDIT_FROM},${TWO_EDITS_FROM}`;
 
 const SEARCH_FIELDS = Object.entries(COLUMN_WEIGHTS).map(([field, weight]) => (weight === 1 ? field : `${field}^${weight}`));
 const BULK_BATCH = 500;
@@ -125,12 +132,59 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       query: {
         bool: {
           filter: [{ terms: { owner: query.owners } }],
-          should: [{ multi_match: { query: query.terms.join(' '), fields: SEARCH_FIELDS, type: 'most_fields', fuzziness: TYPO_FUZZINESS, prefix_length: 1 } }],
+          should: [
+            {
+              multi_match: {
+                query: query.terms.join(' '),
+                fields: SEARCH_FIELDS,
+                type: 'most_fields',
+                ...(query.typoTolerance && { fuzziness: FUZZINESS, prefix_length: TYPO_PREFIX_LENGTH }),
+              },
+            },
+          ],
           minimum_should_match: 1,
         },
       },
     });
     return response.hits.hits.map((hit) => ({ id: hit._id!, score: hit._score ?? 0 }));
+  }
+
+  /**
+   * The term suggester over the unstemmed words, for words the index does not hold: its best
+   * suggestion within the edits the word's length allows that a chunk of these owners holds (the
+   * suggester reads every owner's words). An index created before the spelling field existed
+   * suggests nothing until it is created again.
+   */
+  async corrections(words: string[], owners: string[]): Promise<Record<string, string>> {
+    const typed = words.filter((word) => maxEditsFor(word) > 0);
+    if (typed.length === 0) return {};
+    const response = await this.client.search({
+      index: this.index,
+      size: 0,
+      track_total_hits: false,
+      suggest: {
+        typos: {
+          text: typed.join(' '),
+          term: { field: SPELLING_FIELD, suggest_mode: 'missing', max_edits: 2, prefix_length: TYPO_PREFIX_LENGTH, min_word_length: ONE_EDIT_FROM },
+        },
+      },
+    });
+    const corrected: Record<string, string> = {};
+    for (const entry of response.suggest?.typos ?? []) {
+      const options = Array.isArray(entry.options) ? entry.options : [entry.options];
+      const edits = maxEditsFor(entry.text);
+      for (const option of options.filter((candidate) => editDistance(entry.text, candidate.text, edits) <= edits)) {
+        if (!(await this.ownersHold(option.text, owners))) continue;
+        corrected[entry.text] = option.text;
+        break;
+      }
+    }
+    return corrected;
+  }
+
+  private async ownersHold(word: string, owners: string[]): Promise<boolean> {
+    const query = { bool: { filter: [{ terms: { owner: owners } }, { term: { [SPELLING_FIELD]: word } }] } };
+    return (await this.client.count({ index: this.index, query })).count > 0;
   }
 
   async get(ids: string[]): Promise<IndexedChunk[]> {

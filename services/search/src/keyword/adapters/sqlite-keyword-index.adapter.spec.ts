@@ -49,7 +49,7 @@ describe('SqliteKeywordIndex shared with another process', () => {
 });
 
 describe('SqliteKeywordIndex restart', () => {
-  it('ranks the same after reopening from its saved postings, and rebuilds them when the chunks changed since', async () => {
+  it('ranks and corrects the same after reopening from its saved postings, and rebuilds them when the chunks changed since or the spellings were never saved', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cairn-keywords-')), 'index.sqlite');
     const request = { terms: ['leptospirosis', 'doxycycline'], owners: ['global'], size: 5 };
     const first = new SqliteKeywordIndex(file);
@@ -62,8 +62,17 @@ describe('SqliteKeywordIndex restart', () => {
     const before = await first.search(request);
     await first.close();
 
+    const savedBeforeSpellings = new Database(file);
+    savedBeforeSpellings.exec('DELETE FROM bm25_snapshot_spellings');
+    savedBeforeSpellings.close();
+    const rebuilt = new SqliteKeywordIndex(file);
+    expect(await rebuilt.corrections(['leptospirossis'], ['global'])).toEqual({ leptospirossis: 'leptospirosis' });
+    await rebuilt.close();
+
     const reopened = new SqliteKeywordIndex(file);
     expect(await reopened.search(request)).toEqual(before);
+    expect(await reopened.corrections(['leptospirossis', 'doxycylcine'], ['global'])).toEqual({ leptospirossis: 'leptospirosis', doxycylcine: 'doxycycline' });
+    expect(await reopened.search({ ...request, terms: ['leptospirossis'], typoTolerance: true })).toHaveLength(2);
     await reopened.close();
 
     const writer = new SqliteKeywordIndex(file);

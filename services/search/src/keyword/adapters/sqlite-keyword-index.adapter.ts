@@ -6,9 +6,9 @@ import { GLOBAL_OWNER, type DocumentFilter, type IndexedChunk, type ScoredId } f
 import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery } from '../keyword-index.port.js';
 import { documentFilterSql } from '../../chunks/document-filter-sql.js';
 import { TableChangeCounter } from '../../chunks/table-change-counter.js';
-import { Bm25Postings, type Bm25Document, type QueryWord } from '../bm25-postings.js';
-import { meantTerms, TYPO_WEIGHT } from '../typo-corrector.js';
-import { fts5Tokens } from '../fts5-tokens.js';
+import { Bm25Postings, type Bm25Document } from '../bm25-postings.js';
+import { fts5Stem, fts5Tokens, fts5Words } from '../fts5-tokens.js';
+import { SpellingVocabulary, type Correction } from '../spelling/spelling-vocabulary.js';
 import { SqliteBm25Snapshot } from './sqlite-bm25-snapshot.js';
 
 const TEXT_COLUMNS = '{title disease section body}';
@@ -22,11 +22,6 @@ const quote = (term: string) => `"${term.replaceAll('"', '""')}"`;
 const RECENT_CHUNKS = 4096;
 const { title: TITLE, disease: DISEASE, section: SECTION, body: BODY } = COLUMN_WEIGHTS;
 
-/** A chunk as FTS5 tokenizes it: owner token (weight 0), title, disease and topics, section, body. */
-function bm25Document(chunk: IndexedChunk): Bm25Document {
-  const columns = [ownerToken(chunk.owner), chunk.title, diseaseField(chunk), chunk.section, chunk.body];
-  return { id: chunk.id, owner: chunk.owner, columns: columns.map(fts5Tokens) };
-}
 
 /**
  * SQLite FTS5 with Porter stemming stores and tokenizes the chunks, with their metadata in a plain table
@@ -39,6 +34,7 @@ export class SqliteKeywordIndex implements KeywordIndex {
   private readonly getStatements = new Map<number, Database.Statement>();
   private readonly changes: TableChangeCounter;
   private readonly postings = new Bm25Postings([0, TITLE, DISEASE, SECTION, BODY]);
+  private readonly spellings = new SpellingVocabulary();
   private readonly snapshots: SqliteBm25Snapshot | null;
   private unsavedWrites = false;
   /** Recently read chunks, parsed; emptied on every write and reload. */
@@ -72,12 +68,14 @@ export class SqliteKeywordIndex implements KeywordIndex {
       this.changes.markSeen();
       const snapshot = this.snapshots?.load(this.changes.seenVersion);
       if (snapshot) {
-        this.postings.restore(snapshot);
+        this.postings.restore(snapshot.postings);
+        this.spellings.restore(snapshot.spellings);
         return false;
       }
       this.postings.clear();
+      this.spellings.clear();
       for (const row of this.db.prepare('SELECT data FROM chunks ORDER BY rowid').pluck().iterate() as IterableIterator<string>) {
-        this.postings.put(bm25Document(JSON.parse(row) as IndexedChunk));
+        this.postings.put(this.bm25Document(JSON.parse(row) as IndexedChunk));
       }
       return true;
     })();
@@ -89,7 +87,7 @@ export class SqliteKeywordIndex implements KeywordIndex {
   /** Saves the postings unless another process has changed the chunks since this one last read them. */
   private saveSnapshot(): void {
     if (!this.snapshots || this.postings.size === 0 || this.changes.changedElsewhere()) return;
-    this.snapshots.save(this.postings.snapshot(), this.changes.seenVersion);
+    this.snapshots.save({ postings: this.postings.snapshot(), spellings: this.spellings.snapshot() }, this.changes.seenVersion);
     this.unsavedWrites = false;
   }
 
@@ -119,7 +117,7 @@ export class SqliteKeywordIndex implements KeywordIndex {
       }
       this.changes.markSeen();
     })();
-    for (const chunk of chunks) this.postings.put(bm25Document(chunk));
+    for (const chunk of chunks) this.postings.put(this.bm25Document(chunk));
     this.unsavedWrites = true;
     this.recent.clear();
   }
@@ -140,29 +138,47 @@ export class SqliteKeywordIndex implements KeywordIndex {
     return ids.length;
   }
 
+  /**
+   * A chunk as FTS5 tokenizes it: owner token (weight 0), title, disease and topics, section, body;
+   * the words of the text columns join the spelling vocabulary.
+   */
+  private bm25Document(chunk: IndexedChunk): Bm25Document {
+    const texts = [chunk.title, diseaseField(chunk), chunk.section, chunk.body];
+    const columns = texts.map((text) => {
+      const words = fts5Words(text);
+      const stems = words.map(fts5Stem);
+      words.forEach((word, i) => this.spellings.add(word, stems[i]));
+      return stems;
+    });
+    return { id: chunk.id, owner: chunk.owner, columns: [fts5Tokens(ownerToken(chunk.owner)), ...columns] };
+  }
+
   async search(query: KeywordQuery): Promise<ScoredId[]> {
     if (query.terms.length === 0 || query.owners.length === 0) return [];
     this.loadPostingsIfChangedElsewhere();
-    return this.postings.search(this.queryWords(query.terms), query.owners, query.size);
-  }
-
-  async corrections(words: string[]): Promise<Map<string, string>> {
-    this.loadPostingsIfChangedElsewhere();
-    const meant = new Map<string, string>();
-    for (const word of words) {
-      const [best] = meantTerms(word, this.postings);
-      if (best) meant.set(word, best.term);
+    const weights = new Map<string, number>();
+    const add = (stem: string, weight: number) => weights.set(stem, (weights.get(stem) ?? 0) + weight);
+    for (const word of query.terms.flatMap(fts5Words)) {
+      add(fts5Stem(word), 1);
+      if (query.typoTolerance) for (const correction of this.correctionsOf(word, query.owners)) add(correction.stem, correction.weight);
     }
-    return meant;
+    return this.postings.searchWeighted(weights, query.owners, query.size);
   }
 
-  /** The query's stems, a misspelt word standing as the terms it was meant to be, weighted below exact ones. */
-  private queryWords(words: string[]): QueryWord[] {
-    return words.flatMap((word): QueryWord[] => {
-      const meant = meantTerms(word, this.postings);
-      if (meant.length === 0) return fts5Tokens(word);
-      return meant.map(({ term, edits }) => ({ term, weight: TYPO_WEIGHT[edits] }));
-    });
+  async corrections(words: string[], owners: string[]): Promise<Record<string, string>> {
+    this.loadPostingsIfChangedElsewhere();
+    const corrected: Record<string, string> = {};
+    for (const word of words) {
+      const folded = fts5Words(word);
+      const [best] = folded.length === 1 ? this.correctionsOf(folded[0], owners) : [];
+      if (best) corrected[word] = best.word;
+    }
+    return corrected;
+  }
+
+  /** Corrections from the words of chunks these owners may see only: another user's words are never suggested. */
+  private correctionsOf(word: string, owners: string[]): Correction[] {
+    return this.spellings.corrections(word, fts5Stem(word), (stem, limit) => this.postings.documentFrequency(stem, owners, limit));
   }
 
   /** The same ranking computed by FTS5's own bm25(): the reference the in-memory ranking is checked against. */

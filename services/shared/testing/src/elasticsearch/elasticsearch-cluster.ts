@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ElasticsearchError, illegalArgument, indexNotFound, parsingError } from './elasticsearch-error.js';
 import { isObject, MemoryIndex, type Json } from './memory-index.js';
 import { evaluate } from './query.js';
+import { suggest } from './term-suggester.js';
 
 export interface ClusterRequest {
   method: string;
@@ -220,7 +221,7 @@ export class ElasticsearchCluster {
   private search(request: ClusterRequest, index: MemoryIndex): ClusterReply {
     const started = Date.now();
     const body = jsonBody(request);
-    onlyKeys(body, 'search', ['query', 'size', 'from', '_source', 'track_total_hits', 'timeout']);
+    onlyKeys(body, 'search', ['query', 'size', 'from', '_source', 'track_total_hits', 'timeout', 'suggest']);
     const size = Number(body.size ?? request.params.get('size') ?? 10);
     const from = Number(body.from ?? request.params.get('from') ?? 0);
     if (!Number.isInteger(size) || size < 0 || !Number.isInteger(from) || from < 0) throw illegalArgument('[from] and [size] must be non-negative integers');
@@ -240,6 +241,7 @@ export class ElasticsearchCluster {
       timed_out: false,
       _shards: { ...SHARDS, skipped: 0 },
       hits: { ...total, max_score: ranked.length > 0 ? ranked[0][1] : null, hits },
+      ...(body.suggest !== undefined && { suggest: suggest(index, body.suggest) }),
     });
   }
 

@@ -99,6 +99,36 @@ describe('Elasticsearch wire-level test double', () => {
     expect(await score(multi('most_fields'))).toBeCloseTo(2 * title + body, 6);
   });
 
+  it('matches within the edits fuzziness allows, below exact matches, and suggests terms from a copy_to field', async () => {
+    await client.indices.create({
+      index: 'typos',
+      mappings: { properties: { body: { type: 'text', analyzer: 'english', copy_to: 'words' }, words: { type: 'text', analyzer: 'standard' } } },
+    });
+    await client.bulk({
+      refresh: 'wait_for',
+      operations: [
+        { index: { _index: 'typos', _id: 'exact' } }, { body: 'malaria' },
+        { index: { _index: 'typos', _id: 'near' } }, { body: 'malarial' },
+        { index: { _index: 'typos', _id: 'far' } }, { body: 'tuberculosis' },
+      ],
+    });
+    const ranked = async (query: string, fuzziness: string, prefix_length = 0) =>
+      (await client.search({ index: 'typos', query: { multi_match: { query, fields: ['body'], fuzziness, prefix_length } } })).hits.hits.map((hit) => hit._id);
+    expect(await ranked('malaria', 'AUTO:4,8')).toEqual(['exact', 'near']);
+    expect(await ranked('tubrclosis', 'AUTO:4,8')).toEqual(['far']);
+    expect(await ranked('tubrclosis', '1')).toEqual([]);
+    expect(await ranked('nalaria', 'AUTO', 1)).toEqual([]);
+    const suggestions = await client.search({
+      index: 'typos',
+      size: 0,
+      suggest: { fix: { text: 'maleria tuberculosis', term: { field: 'words', suggest_mode: 'missing', max_edits: 2 } } },
+    });
+    expect(suggestions.suggest?.fix).toEqual([
+      { text: 'maleria', offset: 0, length: 7, options: [{ text: 'malaria', score: expect.closeTo(1 - 1 / 7, 6), freq: 1 }, { text: 'malarial', score: 0.75, freq: 1 }] },
+      { text: 'tuberculosis', offset: 8, length: 12, options: [] },
+    ]);
+  });
+
   it('filters by terms without scoring, and honours should, must_not and minimum_should_match', async () => {
     const ids = async (query: object) =>
       (await client.search({ index: 'docs', query, _source: false })).hits.hits.map((hit) => [hit._id, hit._score]);

@@ -11,6 +11,8 @@ interface FieldMapping {
   type: string;
   analyzer?: AnalyzerName;
   enabled?: boolean;
+  /** Fields this field's values are also indexed in (`copy_to`). */
+  copyTo: string[];
 }
 
 export interface StoredDocument {
@@ -50,7 +52,8 @@ function flattenMapping(properties: unknown, prefix = '', into = new Map<string,
     if (analyzer !== undefined && !ANALYZERS.has(analyzer)) {
       throw new ElasticsearchError(400, 'mapper_parsing_exception', `analyzer [${analyzer}] has not been configured in mappings`);
     }
-    into.set(path, { type, analyzer: analyzer as AnalyzerName | undefined, enabled: spec.enabled !== false });
+    const copyTo = spec.copy_to === undefined ? [] : [spec.copy_to].flat().map(String);
+    into.set(path, { type, analyzer: analyzer as AnalyzerName | undefined, enabled: spec.enabled !== false, copyTo });
     if (type === 'object' && spec.enabled !== false) flattenMapping(spec.properties, `${path}.`, into);
   }
   return into;
@@ -138,18 +141,14 @@ export class MemoryIndex {
     return this.analysed.get(id)?.get(path);
   }
 
-  /** The field's indexed tokens other than `token` within `edits` of it that keep its first `prefixLength` characters. */
-  tokensNear(path: string, token: string, edits: number, prefixLength: number): { token: string; edits: number }[] {
-    const field = this.fields.get(path);
-    if (!field || edits === 0) return [];
-    const prefix = token.slice(0, prefixLength);
-    const near: { token: string; edits: number }[] = [];
-    for (const candidate of field.postings.keys()) {
-      if (candidate === token || !candidate.startsWith(prefix)) continue;
-      const distance = editDistance(token, candidate, edits);
-      if (distance <= edits) near.push({ token: candidate, edits: distance });
-    }
-    return near;
+  /** The distinct terms indexed in a text field (its term dictionary). */
+  fieldTerms(path: string): Iterable<string> {
+    return this.fields.get(path)?.postings.keys() ?? [];
+  }
+
+  /** How many searchable documents have the term in the field. */
+  documentFrequency(path: string, term: string): number {
+    return this.fields.get(path)?.postings.get(term)?.size ?? 0;
   }
 
   /** Lucene's BM25 (k1 1.2, b 0.75) of one query token in one field, per matching document. */
@@ -204,8 +203,16 @@ export class MemoryIndex {
 
   private indexDocument(document: StoredDocument): void {
     const byField = new Map<string, Map<string, number>>();
-    for (const [path, analyzer] of this.textFields(document.source)) {
-      const tokens = valuesAt(document.source, path).flatMap((value) => analyze(String(value), analyzer));
+    const values = new Map<string, unknown[]>();
+    for (const path of new Set(this.textFields(document.source).map(([path]) => path))) {
+      for (const target of [path, ...(this.mapping.get(path)?.copyTo ?? [])]) {
+        values.set(target, [...(values.get(target) ?? []), ...valuesAt(document.source, path)]);
+      }
+    }
+    for (const [path, fieldValues] of values) {
+      const analyzer = this.analyzerFor(path);
+      if (analyzer === null) continue;
+      const tokens = fieldValues.flatMap((value) => analyze(String(value), analyzer));
       if (tokens.length === 0) continue;
       const frequencies = new Map<string, number>();
       for (const token of tokens) frequencies.set(token, (frequencies.get(token) ?? 0) + 1);

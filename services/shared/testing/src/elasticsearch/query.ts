@@ -1,5 +1,6 @@
 import { analyze } from './english-analyzer.js';
 import { illegalArgument, parsingError } from './elasticsearch-error.js';
+import { allowedEdits, fuzzyExpansions } from './fuzzy-terms.js';
 import { isObject, valuesAt, type Json, type MemoryIndex } from './memory-index.js';
 
 /** Matching document ids with their scores. */
@@ -40,37 +41,37 @@ function termsQuery(index: MemoryIndex, field: string, values: unknown[], boost:
   return matches;
 }
 
-/** `fuzziness` as Elasticsearch reads it: a number of edits, `AUTO` (3,6) or `AUTO:low,high`; the edits a token of this length allows. */
-export function allowedEdits(fuzziness: unknown, token: string): number {
-  if (fuzziness === undefined) return 0;
-  const auto = /^AUTO(?::(\d+),(\d+))?$/i.exec(String(fuzziness));
-  if (!auto) return Math.min(2, Number(fuzziness));
-  const [low, high] = auto[1] ? [Number(auto[1]), Number(auto[2])] : [3, 6];
-  return token.length < low ? 0 : token.length < high ? 1 : 2;
+/** `fuzziness` and `prefix_length` of a match: each query token also matches indexed terms within the allowed edits. */
+export interface Fuzziness {
+  fuzziness: unknown;
+  prefixLength: number;
 }
 
-export interface FuzzyOptions {
-  fuzziness?: unknown;
-  prefixLength?: number;
+export function fuzzinessOf(options: Json): Fuzziness | null {
+  if (options.fuzziness === undefined) return null;
+  const prefixLength = Number(options.prefix_length ?? 0);
+  if (!Number.isInteger(prefixLength) || prefixLength < 0) throw illegalArgument('[prefix_length] must be a non-negative integer');
+  return { fuzziness: options.fuzziness, prefixLength };
 }
 
 /**
  * A `match` on one field: BM25 summed over the analysed query tokens (all of them with operator `and`).
- * With fuzziness, indexed tokens within the allowed edits count too, scaled by 1 − edits / token length
- * (the similarity Lucene's fuzzy query boosts by), so an exact match ranks first.
+ * With fuzziness, a token's score in a document is the sum over its expansions of BM25 × the fuzzy
+ * boost (Lucene blends the expansions' document frequencies; the double keeps each term's own).
  */
-export function matchField(index: MemoryIndex, field: string, text: string, operator: string, boost: number, fuzzy: FuzzyOptions = {}): Matches {
+export function matchField(index: MemoryIndex, field: string, text: string, operator: string, boost: number, fuzzy: Fuzziness | null = null): Matches {
   const analyzer = index.analyzerFor(field);
   if (analyzer === null) return termsQuery(index, field, [text], boost);
   const tokens = analyze(text, analyzer);
   const matches: Matches = new Map();
   const hits = new Map<string, Set<string>>();
   for (const token of tokens) {
-    const variants = [{ token, edits: 0 }, ...index.tokensNear(field, token, allowedEdits(fuzzy.fuzziness, token), fuzzy.prefixLength ?? 0)];
-    for (const variant of variants) {
-      const similarity = 1 - variant.edits / token.length;
-      for (const [id, score] of index.bm25(field, variant.token)) {
-        matches.set(id, (matches.get(id) ?? 0) + score * boost * similarity);
+    const expansions = fuzzy
+      ? fuzzyExpansions(token, index.fieldTerms(field), allowedEdits(fuzzy.fuzziness, token), fuzzy.prefixLength)
+      : [{ term: token, boost: 1 }];
+    for (const expansion of expansions) {
+      for (const [id, score] of index.bm25(field, expansion.term)) {
+        matches.set(id, (matches.get(id) ?? 0) + score * expansion.boost * boost);
         hits.set(id, (hits.get(id) ?? new Set()).add(token));
       }
     }
@@ -89,7 +90,7 @@ function parseField(spec: unknown): [string, number] {
 }
 
 function multiMatch(index: MemoryIndex, query: Json): Matches {
-  only(query, 'multi_match', ['query', 'fields', 'type', 'tie_breaker', 'operator', 'boost', 'fuzziness', 'prefix_length', '_name']);
+  only(query, 'multi_match', ['query', 'fields', 'type', 'tie_breaker', 'operator', 'fuzziness', 'prefix_length', 'boost', '_name']);
   if (typeof query.query !== 'string' && typeof query.query !== 'number') throw parsingError('[multi_match] requires query');
   if (!Array.isArray(query.fields) || query.fields.length === 0) throw illegalArgument('[multi_match] requires fields');
   const type = String(query.type ?? 'best_fields');
@@ -98,7 +99,7 @@ function multiMatch(index: MemoryIndex, query: Json): Matches {
   }
   const tieBreaker = type === 'most_fields' ? 1 : Number(query.tie_breaker ?? 0);
   const operator = String(query.operator ?? 'or');
-  const fuzzy = { fuzziness: query.fuzziness, prefixLength: Number(query.prefix_length ?? 0) };
+  const fuzzy = fuzzinessOf(query);
   const perField = query.fields.map(parseField).map(([field, boost]) => matchField(index, field, String(query.query), operator, boost, fuzzy));
   const matches: Matches = new Map();
   for (const id of new Set(perField.flatMap((scores) => [...scores.keys()]))) {
@@ -159,8 +160,8 @@ export function evaluate(index: MemoryIndex, query: Json | undefined): Matches {
     }
     case 'match': {
       const { field, value, options } = singleField(name, spec, 'query');
-      only(options, 'match', ['query', 'operator', 'boost', '_name']);
-      return matchField(index, field, String(value), String(options.operator ?? 'or'), boostOf(options));
+      only(options, 'match', ['query', 'operator', 'fuzziness', 'prefix_length', 'boost', '_name']);
+      return matchField(index, field, String(value), String(options.operator ?? 'or'), boostOf(options), fuzzinessOf(options));
     }
     case 'multi_match':
       return multiMatch(index, spec);

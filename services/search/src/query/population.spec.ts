@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import { populationsIn, queryPopulation } from './population.js';
+
+describe('queryPopulation', () => {
+  it.each([
+    ['astma attack in kids', 'child'],
+    ['toddler temperature of 39 degrees', 'child'],
+    ['temp 38.5 in a 6 month old', 'child'],
+    ['my 2-year-old is hot and floppy', 'child'],
+    ['fever in under 5s', 'child'],
+    ['anaphylaxis in adults', 'adult'],
+    ['chest pain in a 70 year old', 'adult'],
+    ['heat stroke in the elderly', 'adult'],
+    ['dengue warning signs', null],
+    ['CPR for adults and children', null],
+  ])('%j asks about %s', (query, population) => {
+    expect(queryPopulation(query)).toBe(population);
+  });
+});
+
+describe('populationsIn', () => {
+  it('reads the populations a protocol section names', () => {
+    expect([...populationsIn('Children aged 2 years and over')]).toEqual(['child']);
+    expect([...populationsIn('CPR for cardiac arrest: adult, child and infant basic life support with AED')].sort()).toEqual(['adult', 'child']);
+    expect(populationsIn('Immediate treatment').size).toBe(0);
+  });
+});

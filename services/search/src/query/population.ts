@@ -1,0 +1,44 @@
+import { wordTokens } from './query-text.js';
+
+/** Who a query or a protocol section is about, when it says. */
+export type Population = 'child' | 'adult';
+
+const CHILD_WORDS = new Set(
+  'child children childhood kid kids toddler toddlers baby babies infant infants newborn newborns neonate neonates neonatal paediatric pediatric'.split(' '),
+);
+const ADULT_WORDS = new Set('adult adults elderly'.split(' '));
+/** Ages under this many years are children's (most paediatric guidance stops at 16). */
+const CHILD_UNDER_YEARS = 16;
+const ADULT_FROM_YEARS = 18;
+const AGE = /\b(\d{1,3})[\s-]*(day|week|month|year|yr)s?[\s-]*old\b/gi;
+const UNDER_FIVES = /\bunder[\s-]*(?:5|five)s?\b/i;
+
+/** The populations a text names: by word (toddler, adults), by age ("6 month old", "70-year-old") or as "under 5s". */
+export function populationsIn(text: string): Set<Population> {
+  const found = new Set<Population>();
+  for (const word of wordTokens(text)) {
+    if (CHILD_WORDS.has(word)) found.add('child');
+    if (ADULT_WORDS.has(word)) found.add('adult');
+  }
+  for (const [, count, unit] of text.matchAll(AGE)) {
+    const years = unit.toLowerCase().startsWith('y') ? Number(count) : 0;
+    if (years < CHILD_UNDER_YEARS) found.add('child');
+    else if (years >= ADULT_FROM_YEARS) found.add('adult');
+  }
+  if (UNDER_FIVES.test(text)) found.add('child');
+  return found;
+}
+
+/** The one population a query asks about, or null when it names none or both. */
+export function queryPopulation(query: string): Population | null {
+  const found = [...populationsIn(query)];
+  return found.length === 1 ? found[0] : null;
+}
+
+/** The text without the words and ages that name a population: what it asks about, for whoever it is. */
+export function withoutPopulation(text: string): string {
+  return text
+    .replace(AGE, ' ')
+    .replace(UNDER_FIVES, ' ')
+    .replace(/[\p{L}\p{N}]+/gu, (word) => (CHILD_WORDS.has(word.toLowerCase()) || ADULT_WORDS.has(word.toLowerCase()) ? ' ' : word));
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from '@jest/globals';
+import { chunk } from '../keyword/keyword-index.contract.js';
+import { RelevanceScorer } from '../relevance/relevance.js';
+import { searchPreferences } from './search-preferences.js';
+
+const relevance = new RelevanceScorer();
+const ids = (ranking: { id: string }[]) => ranking.map((hit) => hit.id);
+
+const candidates = [
+  chunk({ id: 'covid#1', title: 'COVID-19 home care', disease: 'COVID-19', topics: ['breathless'], section: 'Warning signs' }),
+  chunk({ id: 'asthma#1', title: 'Asthma attack', disease: 'Asthma', topics: ['asthma attack', 'wheeze'], section: 'Assess severity in adults' }),
+  chunk({ id: 'asthma#2', title: 'Asthma attack', disease: 'Asthma', topics: ['asthma attack', 'wheeze'], section: 'Children aged 2 years and over' }),
+  chunk({ id: 'fever#1', title: 'Fever in children', disease: 'Fever in Children', topics: ['childhood fever'], section: 'Danger signs' }),
+];
+
+describe('searchPreferences', () => {
+  it("prefers the protocols whose disease and topics are the query's, and of those the sections for its population", () => {
+    const [topic, population] = searchPreferences(candidates, 'asthma attack in a toddler', relevance);
+    expect(ids(topic.ranking)).toEqual(['asthma#1', 'asthma#2']);
+    expect(ids(population.ranking)).toEqual(['asthma#2']);
+    const [, adults] = searchPreferences(candidates, 'asthma attack in adults', relevance);
+    expect(ids(adults.ranking)).toEqual(['asthma#1']);
+  });
+
+  it('prefers no population when the query names none, and nothing when no protocol is about the query', () => {
+    expect(searchPreferences(candidates, 'asthma attack', relevance)[1].ranking).toEqual([]);
+    expect(searchPreferences(candidates, 'snakebite antivenom for a child', relevance).every((preference) => preference.ranking.length === 0)).toBe(true);
+  });
+});

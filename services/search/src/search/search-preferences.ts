@@ -1,0 +1,37 @@
+import type { IndexedChunk } from '../chunks/chunk.js';
+import { preferenceRanking, type Preference } from '../fusion/preferences.js';
+import { populationsIn, queryPopulation, withoutPopulation } from '../query/population.js';
+import type { RelevanceScorer } from '../relevance/relevance.js';
+
+/** How many of the best-ranked candidates the preferences may reorder. */
+export const PREFERENCE_DEPTH = 30;
+/** RRF weight of the chunks whose disease and topics cover the query, best covered first. */
+export const TOPIC_WEIGHT = 1;
+/** Disease and topics are about the query when they cover at least this share of it (tuned on the tune half of the clinical queries). */
+export const TOPIC_MIN_COVERAGE = 0.3;
+/** RRF weight of the chunks whose title, disease, topics or section name the population the query asks about. */
+export const POPULATION_WEIGHT = 0.5;
+
+const populationsOf = (chunk: IndexedChunk) => populationsIn([chunk.title, chunk.disease, ...chunk.topics, chunk.section].join(' '));
+
+/**
+ * What a query prefers among the candidates: protocols whose curated disease and topics are what it
+ * asks about, whoever it is for (a chunk whose words merely mention it ranks below), and of those,
+ * the ones whose title or section names the population the query asks about (a toddler's fever, an
+ * adult's asthma attack).
+ */
+export function searchPreferences(candidates: IndexedChunk[], query: string, relevance: RelevanceScorer): Preference[] {
+  const topic = relevance.concepts(withoutPopulation(query));
+  const population = queryPopulation(query);
+  const coverages = new Map(candidates.map((chunk) => [chunk.id, relevance.topicCoverage(topic, chunk)]));
+  const onTopic = (chunk: IndexedChunk) => {
+    const coverage = coverages.get(chunk.id)!;
+    return coverage >= TOPIC_MIN_COVERAGE ? coverage : 0;
+  };
+  const best = Math.max(0, ...candidates.map(onTopic));
+  const forPopulation = (chunk: IndexedChunk) => (population && best > 0 && onTopic(chunk) === best && populationsOf(chunk).has(population) ? 1 : 0);
+  return [
+    { ranking: preferenceRanking(candidates, onTopic), weight: TOPIC_WEIGHT },
+    { ranking: preferenceRanking(candidates, forPopulation), weight: POPULATION_WEIGHT },
+  ];
+}
