@@ -6,7 +6,7 @@ import { spawnService, type SpawnedService } from '@cairn/testing';
 import { loadClinicalQueries } from './clinical-queries.js';
 import { CLINICAL_QUESTIONS } from './clinical-questions.js';
 import { repoRoot } from './datasets.js';
-import { LARGE_INDEX_CHUNKS, synthesiseLargeIndex } from './large-index.js';
+import { synthesiseLargeIndex } from './large-index.js';
 import { percentile, table } from './metrics.js';
 
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 15);

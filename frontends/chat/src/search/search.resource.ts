@@ -34,8 +34,6 @@ export interface SearchResult {
   total: number;
   took_ms: number;
   hits: SearchHit[];
-  /** What the server searched when it read misspelt words as others. */
-  corrected_query?: string;
 }
 
 const number = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);

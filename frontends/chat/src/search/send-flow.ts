@@ -6,8 +6,6 @@ import { NO_USER_PROTOCOLS_REPLY, decideAfterSearch, notRelevantReply } from './
 import type { SearchResult } from './search.resource';
 
 export interface SearchMetadata {
-  /** What the server searched when it corrected the query: the chat shows 'Showing results for …'. */
-  correctedQuery?: string;
   totalResults: number;
   /** Milliseconds each call took, as the user waited for it. */
   responseTimes: { search: number; generation: number };
@@ -70,7 +68,7 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
 
   const decision = decideAfterSearch(result, scope);
   if (decision.kind === 'no-user-protocols') return { kind: 'text', ...NO_USER_PROTOCOLS_REPLY };
-  if (decision.kind === 'not-relevant') return { kind: 'text', ...notRelevantReply(result.corrected_query ?? query) };
+  if (decision.kind === 'not-relevant') return { kind: 'text', ...notRelevantReply(query) };
 
   const generateStarted = calls.clock();
   let answer;
@@ -86,7 +84,6 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
     content: INTENT_PREFIXES[answer.protocol.intent],
     protocol: answer.protocol,
     searchMetadata: {
-      ...(result.corrected_query ? { correctedQuery: result.corrected_query } : {}),
       totalResults: result.total,
       responseTimes: { search: searchTime, generation: elapsed(calls, generateStarted) },
       searchMethod: 'hybrid',

@@ -1,6 +1,5 @@
 import type { ScoredId } from '../chunks/chunk.js';
 import { ScoreAccumulator } from './score-accumulator.js';
-import { VocabularyNeighbours } from './vocabulary-neighbours.js';
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
@@ -15,9 +14,6 @@ export interface Bm25Document {
   /** Tokens per column, in the order of the column weights. */
   columns: string[][];
 }
-
-/** A query term, or a term standing in for a misspelt one with the weight it counts for (below 1). */
-export type QueryWord = string | { term: string; weight: number };
 
 /** Looking a row up in a term's postings costs about as much as scanning this many postings. */
 const SEEK_COST = 16;
@@ -137,8 +133,6 @@ export class Bm25Postings {
   private removals = 0;
   private totalLength = 0;
   private readonly accumulator = new ScoreAccumulator();
-  /** Built from the vocabulary when a query first needs it, dropped when a new word is indexed. */
-  private neighbours: VocabularyNeighbours | null = null;
 
   constructor(private readonly columnWeights: number[]) {}
 
@@ -158,10 +152,7 @@ export class Bm25Postings {
     });
     for (const [term, frequency] of frequencies) {
       let postings = this.postings.get(term);
-      if (!postings) {
-        this.postings.set(term, (postings = new Postings()));
-        this.neighbours = null;
-      }
+      if (!postings) this.postings.set(term, (postings = new Postings()));
       postings.push(row, frequency);
     }
     this.ids.push(document.id);
@@ -224,18 +215,6 @@ export class Bm25Postings {
       }
     }
     return Array.from(scores.best(size, ranked), (row) => ({ id: this.ids[row]!, score: scores.score(row) }));
-  }
-
-  /** How many rows hold the term (0 when the index does not hold it). */
-  frequency(term: string): number {
-    return this.postings.get(term)?.length ?? 0;
-  }
-
-  /** Indexed words one or two edits from a word the index does not hold, by its stem (none for an indexed word). */
-  neighboursOf(term: string): { term: string; edits: number }[] {
-    if (this.postings.has(term)) return [];
-    this.neighbours ??= new VocabularyNeighbours(this.postings.keys());
-    return this.neighbours.near(term, (candidate) => this.frequency(candidate));
   }
 
   /** The distinct query terms found, with their idf and the most each can add to a row's score, highest first. */

@@ -44,20 +44,6 @@ export function describeKeywordIndexContract(adapter: string, open: () => Promis
       expect(await index.get([])).toEqual([]);
     });
 
-    it('forgives typos of one edit from 4 letters and two from 8, ranking an exact match first', async () => {
-      const me = owner();
-      await index.upsert([
-        chunk({ id: `${me}-1#1`, owner: me, title: 'Dengue fever', body: 'Give fluids and watch for warning signs.' }),
-        chunk({ id: `${me}-2#1`, owner: me, title: 'Snakebite', body: 'Give antivenom when the clotting test is abnormal.' }),
-        chunk({ id: `${me}-3#1`, owner: me, title: 'Heart attack', body: 'Call an ambulance.' }),
-        chunk({ id: `${me}-4#1`, owner: me, title: 'Heat stroke', body: 'Cool the person quickly.' }),
-      ]);
-      expect(ids(await index.search({ terms: ['denge', 'fevr'], owners: [me], size: 10 }))[0]).toBe(`${me}-1#1`);
-      expect(ids(await index.search({ terms: ['antivenim'], owners: [me], size: 10 }))).toEqual([`${me}-2#1`]);
-      expect(ids(await index.search({ terms: ['heart'], owners: [me], size: 10 }))[0]).toBe(`${me}-3#1`);
-      expect(await index.search({ terms: ['xeart'], owners: [me], size: 10 })).toEqual([]);
-    });
-
     it('ranks by BM25 over title, disease, section and body, with stemming', async () => {
       const me = owner();
       await index.upsert([

@@ -48,8 +48,6 @@ export interface SearchResult {
   total: number;
   took_ms: number;
   hits: SearchHit[];
-  /** What was searched, when words of the query were read as others ('denge fevr' → 'dengue fever'). */
-  corrected_query?: string;
 }
 
 /** How deep each ranking goes before fusion. */
@@ -69,7 +67,7 @@ export class SearchService {
     const { searched, text, keywordText } = await this.interpret(request);
     const depth = candidateDepth(request.size);
     const mode = this.embedder ? request.mode : 'keyword';
-    const vector = mode !== 'keyword' ? await this.embedder!.embedQuery(embedded) : null;
+    const vector = mode !== 'keyword' ? await this.embedder!.embedQuery(text) : null;
     // Started first: an index on a worker thread scores vectors while BM25 ranks on this one.
     const vectorSearch = vector?.some((value) => value !== 0) ? this.vectors.search({ vector, owners: request.owners, size: depth }) : [];
     const [vectorHits, keywordHits] = await Promise.all([
@@ -80,7 +78,7 @@ export class SearchService {
     ]);
     const fused =
       mode === 'hybrid'
-        ? reciprocalRankFusion([keywordHits, vectorHits], RRF_K, [1, vectorWeight(this.embedder?.queryCoverage?.(embedded) ?? 1)])
+        ? reciprocalRankFusion([keywordHits, vectorHits], RRF_K, [1, vectorWeight(this.embedder?.queryCoverage?.(text) ?? 1)])
         : mode === 'vector'
           ? vectorHits
           : keywordHits;
@@ -117,27 +115,6 @@ export class SearchService {
     for (const chunk of await this.keywords.get(missing)) known.set(chunk.id, chunk);
     return hits.flatMap((hit) => known.get(hit.id) ?? []);
   }
-}
-
-/** The query with each corrected word replaced, case aside. */
-function withCorrections(query: string, corrections: Map<string, string>): string {
-  if (corrections.size === 0) return query;
-  return query.replace(/[\p{L}\p{N}]+/gu, (word) => corrections.get(word.toLowerCase()) ?? word);
-}
-
-/** Each correction as the documents write it ('dengu' → 'dengue'), taken from the chunks found. */
-function surfaceWords(corrections: Map<string, string>, chunks: IndexedChunk[]): Map<string, string> {
-  const wanted = new Map([...corrections].map(([word, indexed]) => [indexed, word]));
-  const found = new Map<string, string>();
-  for (const chunk of chunks) {
-    for (const token of wordTokens(`${chunk.title} ${chunk.disease} ${chunk.body}`)) {
-      const [indexed] = fts5Tokens(token);
-      const word = indexed && wanted.get(indexed);
-      if (word && !found.has(word)) found.set(word, token);
-    }
-    if (found.size === wanted.size) break;
-  }
-  return new Map([...corrections].map(([word, indexed]) => [word, found.get(word) ?? indexed]));
 }
 
 function toHit(hit: ScoredId, chunk: IndexedChunk, relevance: number): SearchHit {

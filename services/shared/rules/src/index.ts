@@ -7,7 +7,6 @@ export * from './intent.js';
 export * from './messages.js';
 export * from './samples.js';
 export * from './steps.js';
-export * from './text/edit-distance.js';
 export * from './text/porter-stemmer.js';
 export * from './text/tokenize.js';
 export * from './titles.js';

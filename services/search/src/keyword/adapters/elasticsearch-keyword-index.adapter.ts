@@ -4,9 +4,6 @@ import type { DocumentFilter, IndexedChunk, ScoredId } from '../../chunks/chunk.
 import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery } from '../keyword-index.port.js';
 import { editDistance, maxEditsFor, ONE_EDIT_FROM, TWO_EDITS_FROM, TYPO_PREFIX_LENGTH } from '../spelling/edit-distance.js';
 
-/** The typos the standalone index forgives: one edit from 4 letters, two from 8, the first letter kept. */
-const TYPO_FUZZINESS = 'AUTO:4,8';
-
 export interface ElasticsearchKeywordIndexOptions {
   url: string;
   index: string;

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@elastic/elasticsearch';
 import { porterStem } from '@cairn/rules';
 import { analyze } from './english-analyzer.js';
-import { allowedEdits } from './query.js';
 import { startElasticsearchDouble, type ElasticsearchDouble } from './index.js';
 
 describe('English analyzer of the Elasticsearch double', () => {
@@ -181,20 +180,5 @@ describe('Elasticsearch wire-level test double', () => {
     expect(await call('PUT', '/docs', {})).toMatchObject({ status: 400, body: { error: { type: 'resource_already_exists_exception' } } });
     expect((await call('DELETE', '/docs/_search')).status).toBe(405);
     await expect(client.search({ index: 'docs', query: { match_all: {} }, sort: ['owner'] })).rejects.toThrow(/unknown field \[sort\]/);
-  });
-});
-
-describe('fuzziness as the wire-level test double reads it', () => {
-  it.each([
-    [undefined, 'dengue', 0],
-    [1, 'dengue', 1],
-    ['AUTO', 'ab', 0],
-    ['AUTO', 'abcd', 1],
-    ['AUTO', 'abcdef', 2],
-    ['AUTO:4,8', 'abc', 0],
-    ['AUTO:4,8', 'abcdefg', 1],
-    ['AUTO:4,8', 'abcdefgh', 2],
-  ])('%s on %s allows %i edits', (fuzziness, token, edits) => {
-    expect(allowedEdits(fuzziness, token)).toBe(edits);
   });
 });

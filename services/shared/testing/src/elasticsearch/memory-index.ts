@@ -1,4 +1,3 @@
-import { editDistance } from '@cairn/rules';
 import { analyze, type AnalyzerName } from './english-analyzer.js';
 import { ElasticsearchError } from './elasticsearch-error.js';
 
