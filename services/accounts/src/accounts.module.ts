@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DocumentStores } from '@cairn/platform';
+import { createLogger, DocumentStores } from '@cairn/platform';
 import { ACCOUNTS_STORE } from './accounts.tokens.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
@@ -8,9 +8,22 @@ import { IdentitiesRepository } from './identities/identities.repository.js';
 import { JwksController } from './keys/jwks.controller.js';
 import { SigningKeys } from './keys/signing-keys.js';
 import { UsersController } from './users/users.controller.js';
-import { OutboxMailer } from './password-reset/mailer.js';
+import { MAILER, OutboxMailer } from './password-reset/mailer.js';
+import { SmtpMailer, smtpSettings } from './password-reset/smtp-mailer.js';
 import { PasswordResetController } from './password-reset/password-reset.controller.js';
 import { PasswordResetService, PUBLIC_URL } from './password-reset/password-reset.service.js';
+
+/** SMTP when `SMTP_HOST` is set; otherwise the file outbox, which only a standalone installation should rely on. */
+function chooseMailer(outbox: OutboxMailer) {
+  const settings = smtpSettings(process.env);
+  const logger = createLogger('accounts');
+  if (settings) {
+    logger.info({ host: settings.host, port: settings.port, secure: settings.secure }, 'password reset mail goes through SMTP');
+    return new SmtpMailer(settings);
+  }
+  logger.warn({ outbox: outbox.outbox }, 'no SMTP_HOST: password reset mail is written to the outbox folder, not sent');
+  return outbox;
+}
 
 @Module({
   controllers: [AuthController, JwksController, UsersController, PasswordResetController],
@@ -22,6 +35,7 @@ import { PasswordResetService, PUBLIC_URL } from './password-reset/password-rese
     SignInThrottle,
     AuthService,
     OutboxMailer,
+    { provide: MAILER, useFactory: chooseMailer, inject: [OutboxMailer] },
     PasswordResetService,
     { provide: PUBLIC_URL, useFactory: () => process.env.PUBLIC_URL ?? 'http://localhost:8080' },
   ],

@@ -9,12 +9,19 @@ export interface OutgoingMail {
   text: string;
 }
 
+/** Sends the accounts service's e-mail (password reset links); resolves with where the mail went. */
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<string>;
+}
+
+export const MAILER = Symbol('MAILER');
+
 /**
- * The local identity provider's mail: messages are written as .eml files to `DATA_DIR/outbox` (and
- * logged), ready for a mail relay to pick up. Cluster deployments use Keycloak, which sends its own mail.
+ * The standalone default without SMTP settings: messages are written as .eml files to
+ * `DATA_DIR/outbox` (and logged), for a mail relay to pick up or a developer to open.
  */
 @Injectable()
-export class OutboxMailer {
+export class OutboxMailer implements Mailer {
   private readonly logger = createLogger('outbox-mailer');
 
   constructor(@Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig) {}

@@ -7,7 +7,7 @@ import { CLOCK, type Clock } from '../auth/sign-in-throttle.js';
 import { hashPassword } from '../auth/password-hasher.js';
 import { IdentitiesRepository } from '../identities/identities.repository.js';
 import { normaliseEmail } from '../identities/identity.js';
-import { OutboxMailer } from './mailer.js';
+import { MAILER, type Mailer } from './mailer.js';
 
 interface ResetToken {
   id: string;
@@ -27,7 +27,7 @@ export class PasswordResetService {
   constructor(
     @Inject(ACCOUNTS_STORE) store: DocumentStore,
     private readonly identities: IdentitiesRepository,
-    private readonly mailer: OutboxMailer,
+    @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(CLOCK) private readonly now: Clock,
     @Inject(PUBLIC_URL) private readonly publicUrl: string,
   ) {
