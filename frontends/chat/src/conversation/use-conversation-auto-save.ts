@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { cairnEvents, getCairn } from '@cairn/frontend-shared';
+import { cairnEvents, getCairn, useCairnEvent } from '@cairn/frontend-shared';
 import type { ChatMessage } from '../session/chat-message';
 import { AUTO_SAVE_MIN_GAP_MS, CONVERSATION_SAVE_DEBOUNCE_MS, conversationPayload, hasAnswerToSave, shouldAutoSave, shouldRefreshSidebar } from './auto-save';
 import { saveConversation } from './conversation.resource';
@@ -11,6 +11,14 @@ export function useConversationAutoSave(uid: string | null, conversationId: stri
   savedListener.current = onSaved;
   const lastSavedAt = useRef<number | null>(null);
   const pendingSave = useRef<(() => void) | null>(null);
+  const deleted = useRef(false);
+
+  // A conversation deleted from the sidebar while open is never saved again (its tab closes next).
+  useCairnEvent('conversation-deleted', (event) => {
+    if (event.conversationId !== conversationId) return;
+    deleted.current = true;
+    pendingSave.current = null;
+  });
 
   useEffect(() => {
     if (!hasAnswerToSave(messages, loading)) return;
@@ -18,7 +26,7 @@ export function useConversationAutoSave(uid: string | null, conversationId: stri
     const save = () => {
       pendingSave.current = null;
       const now = Date.now();
-      if (!uid) return;
+      if (!uid || deleted.current) return;
       // Within 2 s of the last save this one waits out the rest instead of being lost (a step answer follows its question).
       if (!shouldAutoSave({ signedIn: true, lastSavedAt: lastSavedAt.current, now })) {
         pendingSave.current = save;
