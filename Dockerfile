@@ -173,6 +173,12 @@ map $uri $cairn_allow_origin {
     default "";
 }
 
+# HSTS only for requests that reached the ingress over TLS. An empty value sends no header.
+map $http_x_forwarded_proto $cairn_hsts {
+    https "max-age=31536000; includeSubDomains";
+    default "";
+}
+
 server {
     listen 8080;
     server_name _;
@@ -189,8 +195,14 @@ server {
     # Not `always`: a 404 must never be cached as immutable.
     add_header Cache-Control $cairn_cache_control;
     add_header Access-Control-Allow-Origin $cairn_allow_origin;
+    # The same headers as services/shared/platform/src/http/security-headers.ts; the CSP comes from
+    # /etc/cairn/content-security-policy.conf (the chart's runtime-config ConfigMap, with the remotes' origins).
+    include /etc/cairn/content-security-policy.conf;
+    add_header Content-Security-Policy $cairn_csp always;
     add_header X-Content-Type-Options nosniff always;
+    add_header X-Frame-Options DENY always;
     add_header Referrer-Policy strict-origin-when-cross-origin always;
+    add_header Strict-Transport-Security $cairn_hsts always;
 
     # Liveness/readiness of the static server itself.
     location = /healthz {
@@ -246,6 +258,9 @@ COPY <<'EOF' /etc/cairn/runtime-config.json
   },
   "auth": { "mode": "local" }
 }
+EOF
+COPY <<'EOF' /etc/cairn/content-security-policy.conf
+set $cairn_csp "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-src 'self'; img-src 'self' data: blob: https:; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 EOF
 COPY --from=build /app/frontends/shell/dist/ /srv/cairn/
 COPY --from=build /app/frontends/chat/dist/ /srv/cairn/remotes/chat/

@@ -296,6 +296,12 @@ describe('charts/cairn', () => {
       expect(Object.keys(config.remotes).sort()).toEqual(['chat', 'sidebar', 'upload']);
       for (const [name, url] of Object.entries(config.remotes)) expect(url).toMatch(new RegExp(`/remotes/${name}/mf-manifest\\.json$`));
       expect(config.apiBaseUrl).toBe('/api');
+      const policy = /^set \$cairn_csp "([^"]+)";$/m.exec(configMap!.data!['content-security-policy.conf'])?.[1];
+      const remoteOrigins = Object.values(config.remotes as Record<string, string>).flatMap((url) => (/^https?:/.test(url) ? [new URL(url).origin] : []));
+      for (const origin of remoteOrigins) expect(policy).toContain(origin);
+      expect(policy).toMatch(/script-src 'self'[^;]*;/);
+      expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+      expect(policy).toContain("frame-ancestors 'none'");
 
       const deployment = named(objects(), 'Deployment', `${RELEASE}-frontends`);
       const pod = deployment!.spec.template.spec as PodSpec;
@@ -506,6 +512,8 @@ describe('Dockerfile', () => {
     }
     expect(frontends).toContain('COPY --from=build /app/frontends/shell/dist/ /srv/cairn/');
     expect(frontends).toContain('alias /etc/cairn/runtime-config.json;');
+    expect(frontends).toContain('include /etc/cairn/content-security-policy.conf;');
+    expect(frontends).toContain('add_header Content-Security-Policy $cairn_csp always;');
     expect(frontends).toMatch(/^USER 101$/m);
 
     const standalone = readFileSync(join(repoRoot, 'services/standalone/src/frontends.ts'), 'utf8');

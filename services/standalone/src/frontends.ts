@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { createLogger, parseEnv } from '@cairn/platform';
+import { createLogger, originsOf, pageContentSecurityPolicy, parseEnv } from '@cairn/platform';
 
 export const REMOTES = ['chat', 'sidebar', 'upload'] as const;
 /** Client-side routes of the shell (spec §2); any other page path redirects to `/`. */
@@ -38,6 +38,12 @@ export async function serveFrontends(fastify: FastifyInstance, options: Frontend
     remotes: Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])) as RuntimeConfig['remotes'],
     auth: { mode: 'local' },
   };
+  const pagePolicy = pageContentSecurityPolicy(originsOf(Object.values(runtimeConfig.remotes)));
+  const isApi = (url: string) => url === `/${options.apiPrefix}` || url.startsWith(`/${options.apiPrefix}/`) || url.startsWith(`/${options.apiPrefix}?`);
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (!isApi(request.url)) reply.header('Content-Security-Policy', pagePolicy);
+    return payload;
+  });
   const setHeaders = (reply: FastifyReply, path: string) => {
     reply.header('Cache-Control', noCache(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
   };

@@ -35,6 +35,27 @@ describe('standalone: one process, API under /api, frontends around it', () => {
     await server.close();
   });
 
+  it('sends the security headers: a strict CSP for pages, none at all for API answers, and no CORS', async () => {
+    const page = await fetch(`${origin}/login`);
+    const policy = page.headers.get('content-security-policy')!;
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    const api = await fetch(`${server.url}/healthz`, { headers: { origin: 'https://evil.example' } });
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers.get('access-control-allow-origin')).toBeNull();
+    for (const response of [page, api]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    const preflight = await fetch(`${server.url}/auth/login`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const forged = await fetch(`${server.url}/healthz`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(forged.headers.get('strict-transport-security')).toBeNull();
+  });
+
   it('answers health under /api', async () => {
     expect((await server.request('GET', '/healthz')).body).toEqual({ status: 'ok' });
     const ready = await server.request('GET', '/readyz');

@@ -6,6 +6,7 @@ import { ConfigError, loadPlatformConfig, type PlatformConfig } from './config/p
 import { createLogger } from './logging/logger.js';
 import { PinoNestLogger } from './logging/nest-logger.js';
 import { Metrics } from './metrics/metrics.js';
+import { addSecurityHeaders } from './http/security-headers.js';
 
 export interface CreateAppOptions {
   /** URL prefix of every Nest route (the standalone server uses `api`). */
@@ -21,19 +22,25 @@ export interface RunServiceOptions extends CreateAppOptions {
   afterCreate?: (app: NestFastifyApplication, config: PlatformConfig) => Promise<void>;
 }
 
+/** `X-Forwarded-*` is believed only from the proxies named in TRUST_PROXY: true, a hop count, or addresses and CIDRs. */
+function trustProxy(setting: PlatformConfig['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds a Fastify-backed Nest application with Cairn's error shape and request metrics. */
 export async function createServiceApp(
   module: Type | DynamicModule,
   config: PlatformConfig,
   options: CreateAppOptions = {},
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: config.BODY_LIMIT_BYTES, trustProxy: true, logger: false });
+  const adapter = new FastifyAdapter({ bodyLimit: config.BODY_LIMIT_BYTES, trustProxy: trustProxy(config.TRUST_PROXY), logger: false });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(),
     abortOnError: false,
   });
   if (options.prefix) app.setGlobalPrefix(options.prefix);
   const fastify = app.getHttpAdapter().getInstance();
+  addSecurityHeaders(fastify);
   const metrics = app.get(Metrics);
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

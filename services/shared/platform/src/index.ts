@@ -27,3 +27,4 @@ export * from './platform.module.js';
 export * from './platform.tokens.js';
 export * from './validation/common-schemas.js';
 export * from './validation/zod.pipe.js';
+export * from './http/security-headers.js';
