@@ -9,7 +9,7 @@ const TARGET_MS = 100;
 
 /** In the page: saves a conversation of PAIRS questions and answers, every fifth answer a 12-step protocol card. */
 const SEED = `(async (pairs) => {
-  const session = JSON.parse(localStorage.getItem('cairn.session'));
+  const session = await (await fetch('/api/auth/refresh', { method: 'POST' })).json();
   const start = Date.now() - pairs * 60000;
   const protocol = (i) => ({
     title: 'Dengue Fluids ' + i, region: 'Global', year: 2026, organization: 'WHO', intent: 'treatment', lastUpdated: '2026-11-01',
@@ -21,7 +21,7 @@ const SEED = `(async (pairs) => {
     { id: 'msg_a' + i, type: 'assistant', content: (i % 5 === 0 ? 'Dengue Fluids ' + i + '\\n' : '') + 'answer ' + i + ': give oral fluids and watch for warning signs', timestamp: new Date(start + i * 60000 + 1000).toISOString(), protocol_data: i % 5 === 0 ? protocol(i) : null, citations: [], follow_up_questions: [], uncertainty_note: null, used_new_sources: false, is_follow_up: i % 5 !== 0 },
   ]).flat();
   const response = await fetch('/api/conversations/save?user_id=' + session.user.uid, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ' + session.accessToken },
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ' + session.access_token },
     body: JSON.stringify({ id: 'conv_bench' + Date.now(), title: 'Bench conversation', messages, last_query: 'question', tags: ['medical-protocol'], created_at: new Date(start).toISOString(), updated_at: new Date().toISOString() }),
   });
   if (!response.ok) throw new Error('seeding failed: ' + response.status);

@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
-import { createLogger, DocumentStores } from '@cairn/platform';
+import { createLogger, DocumentStores, PLATFORM_CONFIG, type PlatformConfig } from '@cairn/platform';
 import { ACCOUNTS_STORE } from './accounts.tokens.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
-import { CLOCK, SignInThrottle } from './auth/sign-in-throttle.js';
+import { CLOCK, ResetRequestThrottle, SignInThrottle } from './auth/sign-in-throttle.js';
 import { IdentitiesRepository } from './identities/identities.repository.js';
 import { JwksController } from './keys/jwks.controller.js';
 import { SigningKeys } from './keys/signing-keys.js';
 import { UsersController } from './users/users.controller.js';
+import { AccountDeletion, RECENT_LOGIN_SECONDS } from './users/account-deletion.service.js';
+import { AccountErasure } from './users/account-erasure.js';
+import { SessionRevocations } from './sessions/session-revocations.js';
+import { SessionsService } from './sessions/sessions.service.js';
 import { MAILER, OutboxMailer } from './password-reset/mailer.js';
 import { SmtpMailer, smtpSettings } from './password-reset/smtp-mailer.js';
 import { PasswordResetController } from './password-reset/password-reset.controller.js';
@@ -33,7 +37,13 @@ function chooseMailer(outbox: OutboxMailer) {
     IdentitiesRepository,
     SigningKeys,
     SignInThrottle,
+    ResetRequestThrottle,
+    SessionRevocations,
+    SessionsService,
     AuthService,
+    AccountDeletion,
+    AccountErasure,
+    { provide: RECENT_LOGIN_SECONDS, useFactory: (config: PlatformConfig) => config.AUTH_RECENT_LOGIN_SECONDS, inject: [PLATFORM_CONFIG] },
     OutboxMailer,
     { provide: MAILER, useFactory: chooseMailer, inject: [OutboxMailer] },
     PasswordResetService,

@@ -24,7 +24,7 @@ describe('accounts: identity basics', () => {
       expect(response.body).toEqual({
         access_token: expect.any(String),
         token_type: 'Bearer',
-        expires_in: 3600,
+        expires_in: 900,
         user: { uid: expect.any(String), email: 'asha.rao@ward.org', displayName: 'Asha Rao', photoURL: null, provider: 'password' },
       });
     });
@@ -107,7 +107,7 @@ describe('accounts: identity basics', () => {
       expect(protectedHeader.alg).toBe('ES256');
       expect(payload.sub).toBe(user.uid);
       expect(payload.email).toBe(user.email);
-      expect(payload.exp! - payload.iat!).toBe(3600);
+      expect(payload.exp! - payload.iat!).toBe(900);
     });
 
     it('GET /auth/me needs a valid bearer token', async () => {

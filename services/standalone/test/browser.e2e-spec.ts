@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { AuthMessages } from '@cairn/rules';
 import { testOutputPath } from '@cairn/testing';
-import { startBrowserSession, type BrowserSession } from './browser-session.js';
+import { signUpInBrowser, startBrowserSession, type BrowserSession } from './browser-session.js';
 
 describe('Cairn in Chromium', () => {
   let session: BrowserSession;
@@ -51,6 +51,10 @@ describe('Cairn in Chromium', () => {
 
   it('signs up, lands on /dashboard with both remotes, and answers "dengue symptoms" with cited steps', async () => {
     const page = await browser.newPage();
+    const policyViolations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
+    });
     await page.goto(`${server.url}/dashboard`);
     await page.waitForURL(/\/login$/);
     await page.getByRole('link', { name: /sign up|create/i }).first().click();
@@ -86,6 +90,33 @@ describe('Cairn in Chromium', () => {
     expect(await card.getByTestId('references').textContent()).toMatch(/View Source/);
     expect(await card.textContent()).toMatch(/Last updated/);
     await page.screenshot({ path: testOutputPath('dengue-answer.png'), fullPage: true });
+    expect(policyViolations).toEqual([]);
     await page.close();
+  });
+
+  it('keeps no token where scripts can read it, finds the session again after a reload, and ends it on log out', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signUpInBrowser(page, server.url, 'Meera Shah');
+    const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }));
+    expect(stored).not.toMatch(/eyJ|access_token|accessToken/);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('cairn_refresh');
+    const [cookie] = (await context.cookies()).filter((entry) => entry.name === 'cairn_refresh');
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth' });
+
+    await page.reload();
+    await page.getByTestId('remote-chat').waitFor();
+    expect(page.url()).toMatch(/\/dashboard$/);
+    const second = await context.newPage();
+    await second.goto(`${server.url}/dashboard`);
+    await second.getByTestId('remote-chat').waitFor();
+
+    await page.getByRole('button', { name: 'Profile', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Profile' }).getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('dialog', { name: 'Log Out' }).getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
+    await second.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
+    expect((await context.cookies()).filter((entry) => entry.name === 'cairn_refresh')).toEqual([]);
+    await context.close();
   });
 });

@@ -41,6 +41,19 @@ describe('a session that ended is refused at once by every service (standalone)'
     expect((await server.request('GET', `/conversations/${user.uid}`, { token: again.body.access_token })).status).toBe(200);
   });
 
+  it('a refresh token presented again after it was rotated ends the session on every route', async () => {
+    const user = await signUpTestUser(server);
+    const signIn = await server.request('POST', '/auth/login', { body: { email: user.email, password: user.password } });
+    const cookieOf = (response: { headers: Headers }) => response.headers.getSetCookie()[0].split(';')[0];
+    const stolen = cookieOf(signIn);
+    const rotated = await server.request('POST', '/auth/refresh', { headers: { cookie: stolen } });
+    expect(rotated.status).toBe(200);
+    await server.request('POST', '/auth/refresh', { headers: { cookie: cookieOf(rotated) } });
+    expect((await server.request('POST', '/auth/refresh', { headers: { cookie: stolen } })).status).toBe(401);
+    for (const [path, status] of await statuses(user, rotated.body.access_token)) expect([path, status]).toEqual([path, 401]);
+    expect((await statuses(user, user.token)).every(([, status]) => status === 200)).toBe(true);
+  });
+
   it("a deleted account's tokens are refused on every route", async () => {
     const user = await signUpTestUser(server);
     expect((await server.request('DELETE', `/users/${user.uid}`, { token: user.token })).status).toBe(200);

@@ -37,7 +37,7 @@ describeInChromium('Connection banner and password reset in Chromium', (session)
   it("sends a reset e-mail and offers 'Send Another Email', 'Back to Login' and 'Home'", async () => {
     const page = await session.browser.newPage({ viewport: { width: 390, height: 844 } });
     await signUpInBrowser(page, session.server.url, 'Omar Farooq');
-    const email = await page.evaluate(() => JSON.parse(window.localStorage.getItem('cairn.session') ?? '{}').user?.email as string);
+    const email = await page.evaluate(async () => (await (await fetch('/api/auth/refresh', { method: 'POST' })).json()).user.email as string);
     const context = await session.browser.newContext({ viewport: { width: 390, height: 844 } });
     const visitor = await context.newPage();
     await visitor.goto(`${session.server.url}/forgot-password`);

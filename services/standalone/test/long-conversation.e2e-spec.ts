@@ -7,7 +7,7 @@ import { describeInChromium, signUpInBrowser } from './browser-session.js';
 export async function seedConversation(page: Page, pairs: number, title: string): Promise<string> {
   return page.evaluate(
     async ({ pairs, title }) => {
-      const session = JSON.parse(window.localStorage.getItem('cairn.session') ?? '{}');
+      const session = await (await fetch('/api/auth/refresh', { method: 'POST' })).json();
       const uid = session.user.uid as string;
       const start = Date.now() - pairs * 60_000;
       const messages = Array.from({ length: pairs }, (_, i) => [
@@ -17,7 +17,7 @@ export async function seedConversation(page: Page, pairs: number, title: string)
       const id = `conv_seed${Date.now()}`;
       const response = await fetch(`/api/conversations/save?user_id=${uid}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.accessToken}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
         body: JSON.stringify({ id, title, messages, last_query: messages.at(-2)!.content, tags: ['medical-protocol'], created_at: new Date(start).toISOString(), updated_at: new Date().toISOString() }),
       });
       if (!response.ok) throw new Error(`seeding failed: ${response.status} ${await response.text()}`);

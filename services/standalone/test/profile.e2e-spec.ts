@@ -50,7 +50,7 @@ describeInChromium('Profile and the header in Chromium', (session) => {
   it('deletes the account only with DELETE typed and the right password, then the account is gone', async () => {
     const page = await session.browser.newPage({ viewport: { width: 390, height: 844 } });
     await signUpInBrowser(page, session.server.url, 'Leela Iyer');
-    const email = await page.evaluate(() => JSON.parse(window.localStorage.getItem('cairn.session') ?? '{}').user?.email as string);
+    const email = await page.evaluate(async () => (await (await fetch('/api/auth/refresh', { method: 'POST' })).json()).user.email as string);
     await page.getByRole('button', { name: 'Profile', exact: true }).click();
     await page.getByRole('dialog', { name: 'Profile' }).getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });

@@ -73,7 +73,7 @@ describeInChromium('Dashboard tabs in Chromium', (session) => {
     await page.getByRole('button', { name: 'New tab' }).click();
     expect(await page.getByRole('tab').count()).toBe(3);
     await page.waitForTimeout(400);
-    await page.evaluate(() => window.localStorage.removeItem('cairn.session'));
+    await page.context().clearCookies();
     await page.reload();
     await page.waitForURL(/\/login$/);
     await signUpInBrowser(page, session.server.url, 'Hari Pillai');

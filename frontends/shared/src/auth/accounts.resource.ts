@@ -26,6 +26,9 @@ const KNOWN_CATEGORIES: ReadonlySet<string> = new Set<AuthFailure>([
   'user_disabled',
   'too_many_attempts',
   'invalid_token',
+  'session_ended',
+  'requires_recent_login',
+  'invalid_credential',
 ]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -100,6 +103,22 @@ export class AccountsResource {
       expectUser(
         await this.api.get('/auth/me', { bearerToken: accessToken, retries: 0, timeoutMs: SESSION_CHECK_TIMEOUT_MS }),
       ),
+    );
+  }
+
+  /** A new access token for the session in the httpOnly refresh cookie (which the server rotates). */
+  async refresh(): Promise<AuthResponse> {
+    return this.call(async () =>
+      expectAuthResponse(
+        await this.api.post('/auth/refresh', undefined, { authenticated: false, retries: 0, timeoutMs: SESSION_CHECK_TIMEOUT_MS }),
+      ),
+    );
+  }
+
+  /** Proves the password again: the answer's token carries a fresh sign-in time, as account deletion asks. */
+  async reauthenticate(accessToken: string, password: string): Promise<AuthResponse> {
+    return this.call(async () =>
+      expectAuthResponse(await this.api.post('/auth/reauthenticate', { password }, { bearerToken: accessToken, retries: 0 })),
     );
   }
 

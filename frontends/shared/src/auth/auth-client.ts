@@ -51,6 +51,8 @@ export interface AuthClient {
   requestPasswordReset(email: string): Promise<void>;
   /** Sets a new password with the token from the reset e-mail's link. */
   confirmPasswordReset(token: string, password: string): Promise<void>;
+  /** Proves the password again inside the session, for account deletion (a fresh sign-in time). */
+  reauthenticate(password: string): Promise<void>;
   updateDisplayName(displayName: string): Promise<CairnUser>;
   signOut(): Promise<void>;
 }

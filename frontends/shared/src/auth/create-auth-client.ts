@@ -3,16 +3,21 @@ import type { AuthConfig } from '../config/runtime-config';
 import { AccountsResource } from './accounts.resource';
 import type { AuthClient } from './auth-client';
 import { openExternalProviderPopup } from './external-provider-popup';
-import { LocalAuthClient } from './local-auth-client';
-import { SESSION_STORAGE_KEY } from './session';
+import { LocalAuthClient, type BrowserTabs } from './local-auth-client';
+import { AUTH_NOTICE_KEY, readAuthNotice } from './session';
 
-function watchStoredSession(onChange: () => void): () => void {
-  const listener = (event: StorageEvent) => {
-    if (event.key === SESSION_STORAGE_KEY || event.key === null) onChange();
-  };
-  window.addEventListener('storage', listener);
-  return () => window.removeEventListener('storage', listener);
-}
+/** Sign-in and sign-out notices between this browser's tabs, through localStorage's storage event. */
+const browserTabs: BrowserTabs = {
+  announce: (notice) => window.localStorage.setItem(AUTH_NOTICE_KEY, `${notice}:${Date.now()}`),
+  listen: (onNotice) => {
+    const listener = (event: StorageEvent) => {
+      const notice = event.key === AUTH_NOTICE_KEY ? readAuthNotice(event.newValue) : null;
+      if (notice) onNotice(notice);
+    };
+    window.addEventListener('storage', listener);
+    return () => window.removeEventListener('storage', listener);
+  },
+};
 
 /** Picks the identity implementation named by the runtime config. */
 export function createAuthClient(config: AuthConfig, api: ApiClient): AuthClient {
@@ -24,6 +29,6 @@ export function createAuthClient(config: AuthConfig, api: ApiClient): AuthClient
     storage: window.localStorage,
     externalProviderStartUrl: config.externalProvider?.startUrl,
     openExternalProviderPopup: (startUrl) => openExternalProviderPopup(startUrl),
-    watchStoredSession,
+    tabs: browserTabs,
   });
 }

@@ -1,35 +1,41 @@
 import { browserTimers, type Timers } from '../api/api-client';
 import { AccountsResource, toAuthError, type AuthResponse } from './accounts.resource';
 import { AuthError, type AuthClient, type AuthStateListener, type CairnUser, type SignUpInput } from './auth-client';
-import {
-  isSessionExpired,
-  readSession,
-  sessionFromAuthResponse,
-  writeSession,
-  type KeyValueStorage,
-  type Session,
-} from './session';
+import { isSessionExpired, LEGACY_SESSION_STORAGE_KEY, sessionFromAuthResponse, type AuthNotice, type KeyValueStorage, type Session } from './session';
 
-/** setTimeout cannot wait longer than this (about 24.8 days); longer tokens are checked again then. */
-const MAX_TIMER_MS = 2_147_483_647;
+/** The access token is renewed this long before it expires. */
+export const REFRESH_AHEAD_MS = 60_000;
+/** After a renewal the service could not answer, the next try comes this much later (while the token lasts). */
+export const REFRESH_RETRY_MS = 15_000;
+
+export interface BrowserTabs {
+  announce(notice: AuthNotice): void;
+  /** Calls `onNotice` with what another tab announced; returns the unsubscribe. */
+  listen(onNotice: (notice: AuthNotice) => void): () => void;
+}
 
 export interface LocalAuthClientOptions {
   accounts: AccountsResource;
-  storage: KeyValueStorage;
+  /** Only to remove a token that an earlier version left there. */
+  storage?: KeyValueStorage;
   now?: () => number;
   timers?: Timers;
   externalProviderStartUrl?: string;
   openExternalProviderPopup?: (startUrl: string) => Promise<AuthResponse>;
-  /** Subscribes to changes of the stored session made in another browser tab. */
-  watchStoredSession?: (onChange: () => void) => () => void;
+  tabs?: BrowserTabs;
 }
 
-/** Signs in against the accounts service and keeps the session (token, expiry, user) in storage. */
+/**
+ * Signs in against the accounts service. The access token (15 minutes) lives in memory only and is
+ * renewed before it expires from the httpOnly refresh cookie, which is also how a reload or a new tab
+ * finds the session again.
+ */
 export class LocalAuthClient implements AuthClient {
   private session: Session | null = null;
   private initialised = false;
   private initialisation: Promise<void> | null = null;
-  private expiryTimer: unknown = null;
+  private renewal: Promise<Session | null> | null = null;
+  private renewTimer: unknown = null;
   private readonly listeners = new Set<AuthStateListener>();
   private readonly now: () => number;
   private readonly timers: Timers;
@@ -62,15 +68,14 @@ export class LocalAuthClient implements AuthClient {
 
   async getAccessToken(): Promise<string | null> {
     if (!this.session) return null;
-    if (isSessionExpired(this.session, this.now())) {
-      this.replaceSession(null);
-      return null;
-    }
-    return this.session.accessToken;
+    if (!isSessionExpired(this.session, this.now() + 5_000)) return this.session.accessToken;
+    const renewed = await this.renew();
+    if (renewed) return renewed.accessToken;
+    return this.session && !isSessionExpired(this.session, this.now()) ? this.session.accessToken : null;
   }
 
   async signIn(email: string, password: string): Promise<CairnUser> {
-    return this.adopt(await this.options.accounts.login(email.trim(), password));
+    return this.adopt(await this.options.accounts.login(email.trim(), password), 'signed-in');
   }
 
   async signUp(input: SignUpInput): Promise<CairnUser> {
@@ -79,7 +84,7 @@ export class LocalAuthClient implements AuthClient {
       password: input.password,
       displayName: input.displayName.trim(),
     });
-    return this.adopt(response);
+    return this.adopt(response, 'signed-in');
   }
 
   async signInWithExternalProvider(): Promise<CairnUser> {
@@ -88,10 +93,16 @@ export class LocalAuthClient implements AuthClient {
       throw new AuthError('unknown', 'No external identity provider is configured');
     }
     try {
-      return this.adopt(await openExternalProviderPopup(externalProviderStartUrl));
+      return this.adopt(await openExternalProviderPopup(externalProviderStartUrl), 'signed-in');
     } catch (error) {
       throw toAuthError(error);
     }
+  }
+
+  async reauthenticate(password: string): Promise<void> {
+    const token = await this.getAccessToken();
+    if (!token) throw new AuthError('session_ended', 'Your session has ended. Please log in again.', 401);
+    this.adopt(await this.options.accounts.reauthenticate(token, password));
   }
 
   requestPasswordReset(email: string): Promise<void> {
@@ -108,66 +119,83 @@ export class LocalAuthClient implements AuthClient {
     return user;
   }
 
-  /** Forgets the session here at once; the server is told to end it too (an unreachable server cannot keep the user signed in). */
+  /** Forgets the session here and in the other tabs at once; the server is told to end it (an unreachable server cannot keep the user signed in). */
   async signOut(): Promise<void> {
     const token = this.session?.accessToken;
     this.replaceSession(null);
+    this.options.tabs?.announce('signed-out');
     if (token) await this.options.accounts.logout(token).catch(() => undefined);
   }
 
   private async restore(): Promise<void> {
-    this.session = await this.verifiedStoredSession();
-    writeSession(this.options.storage, this.session);
+    this.options.storage?.removeItem(LEGACY_SESSION_STORAGE_KEY);
+    this.session = await this.renewFromCookie();
     this.initialised = true;
-    this.scheduleExpiry();
-    this.options.watchStoredSession?.(() => this.followStoredSession());
+    this.scheduleRenewal();
+    this.options.tabs?.listen((notice) => this.followOtherTab(notice));
     this.emit();
   }
 
-  private async verifiedStoredSession(): Promise<Session | null> {
-    const stored = readSession(this.options.storage);
-    if (!stored || isSessionExpired(stored, this.now())) return null;
+  /** The session in the refresh cookie, or null when there is none (or the service cannot be reached). */
+  private async renewFromCookie(): Promise<Session | null> {
     try {
-      return { ...stored, user: await this.options.accounts.me(stored.accessToken) };
-    } catch (error) {
-      const status = error instanceof AuthError ? error.status : undefined;
-      // Only a refusal ends the session; an unreachable service must not sign a clinician out.
-      return status === 401 || status === 403 ? null : stored;
+      return sessionFromAuthResponse(await this.options.accounts.refresh(), this.now());
+    } catch {
+      return null;
     }
   }
 
-  private followStoredSession(): void {
-    const stored = readSession(this.options.storage);
-    const usable = stored && !isSessionExpired(stored, this.now()) ? stored : null;
-    if (usable?.accessToken === this.session?.accessToken) return;
-    this.session = usable;
-    this.scheduleExpiry();
-    this.emit();
+  /** One renewal at a time; a refusal signs out, an unreachable service is asked again a little later. */
+  private renew(): Promise<Session | null> {
+    this.renewal ??= this.options.accounts
+      .refresh()
+      .then((response) => {
+        this.replaceSession(sessionFromAuthResponse(response, this.now()));
+        return this.session;
+      })
+      .catch((error: unknown) => {
+        const refused = error instanceof AuthError && (error.status === 401 || error.status === 403);
+        if (refused || !this.session) this.replaceSession(null);
+        else this.scheduleRenewal(REFRESH_RETRY_MS);
+        return null;
+      })
+      .finally(() => {
+        this.renewal = null;
+      });
+    return this.renewal;
   }
 
-  private adopt(response: AuthResponse): CairnUser {
+  private followOtherTab(notice: AuthNotice): void {
+    if (notice === 'signed-out') {
+      this.replaceSession(null);
+      return;
+    }
+    void this.renew();
+  }
+
+  private adopt(response: AuthResponse, notice?: AuthNotice): CairnUser {
     const session = sessionFromAuthResponse(response, this.now());
     this.replaceSession(session);
+    if (notice) this.options.tabs?.announce(notice);
     return session.user;
   }
 
   private replaceSession(session: Session | null): void {
+    const changed = session?.user.uid !== this.session?.user.uid || session?.user.displayName !== this.session?.user.displayName;
     this.session = session;
-    writeSession(this.options.storage, session);
-    this.scheduleExpiry();
-    this.emit();
+    this.scheduleRenewal();
+    if (changed || !session) this.emit();
   }
 
-  private scheduleExpiry(): void {
-    if (this.expiryTimer !== null) this.timers.clearTimeout(this.expiryTimer);
-    this.expiryTimer = null;
+  private scheduleRenewal(wait?: number): void {
+    if (this.renewTimer !== null) this.timers.clearTimeout(this.renewTimer);
+    this.renewTimer = null;
     if (!this.session) return;
-    const wait = Math.min(Math.max(this.session.expiresAt - this.now(), 0), MAX_TIMER_MS);
-    this.expiryTimer = this.timers.setTimeout(() => {
-      this.expiryTimer = null;
-      if (this.session && isSessionExpired(this.session, this.now())) this.replaceSession(null);
-      else this.scheduleExpiry();
-    }, wait);
+    const due = wait ?? Math.max(this.session.expiresAt - REFRESH_AHEAD_MS - this.now(), 0);
+    this.renewTimer = this.timers.setTimeout(() => {
+      this.renewTimer = null;
+      void this.renew();
+    }, due);
   }
 
   private emit(): void {

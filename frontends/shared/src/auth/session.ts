@@ -1,6 +1,7 @@
-import { isCairnUser, normaliseUser, type AuthResponse } from './accounts.resource';
+import type { AuthResponse } from './accounts.resource';
 import type { CairnUser } from './auth-client';
 
+/** The signed-in session, kept in memory only: the refresh token lives in an httpOnly cookie no script can read. */
 export interface Session {
   accessToken: string;
   /** Epoch milliseconds after which the token is no longer accepted. */
@@ -10,7 +11,13 @@ export interface Session {
 
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-export const SESSION_STORAGE_KEY = 'cairn.session';
+/** Where earlier versions kept the token; removed on start so no token is left in localStorage. */
+export const LEGACY_SESSION_STORAGE_KEY = 'cairn.session';
+
+/** Tells the browser's other tabs that this one signed in or out; it carries no token. */
+export const AUTH_NOTICE_KEY = 'cairn.auth-notice';
+
+export type AuthNotice = 'signed-in' | 'signed-out';
 
 export function sessionFromAuthResponse(response: AuthResponse, now: number): Session {
   return { accessToken: response.access_token, expiresAt: now + response.expires_in * 1000, user: response.user };
@@ -18,22 +25,7 @@ export function sessionFromAuthResponse(response: AuthResponse, now: number): Se
 
 export const isSessionExpired = (session: Session, now: number): boolean => now >= session.expiresAt;
 
-export function parseSession(raw: string | null): Session | null {
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<Session>;
-    if (typeof value.accessToken !== 'string' || typeof value.expiresAt !== 'number' || !isCairnUser(value.user)) return null;
-    return { accessToken: value.accessToken, expiresAt: value.expiresAt, user: normaliseUser(value.user) };
-  } catch {
-    return null;
-  }
-}
-
-export function readSession(storage: KeyValueStorage): Session | null {
-  return parseSession(storage.getItem(SESSION_STORAGE_KEY));
-}
-
-export function writeSession(storage: KeyValueStorage, session: Session | null): void {
-  if (session) storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
-  else storage.removeItem(SESSION_STORAGE_KEY);
+export function readAuthNotice(raw: string | null): AuthNotice | null {
+  const notice = raw?.split(':')[0];
+  return notice === 'signed-in' || notice === 'signed-out' ? notice : null;
 }

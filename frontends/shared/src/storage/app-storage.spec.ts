@@ -1,5 +1,4 @@
 import { describe, expect, it } from '@jest/globals';
-import { SESSION_STORAGE_KEY } from '../auth/session';
 import { clearAppStorage, decideUserSwitch } from './app-storage';
 
 function memory(entries: Record<string, string> = {}) {
@@ -27,16 +26,10 @@ describe('decideUserSwitch', () => {
 
 describe('clearAppStorage', () => {
   it('clears everything on logout', () => {
-    const local = memory({ [SESSION_STORAGE_KEY]: 's', 'cairn.tabs': '[]', 'cairn.lastUserId': 'u1' });
+    const local = memory({ 'cairn.tabs': '[]', 'cairn.lastUserId': 'u1' });
     const session = memory({ scroll: '1' });
     clearAppStorage(local, session);
     expect(local.items.size).toBe(0);
     expect(session.items.size).toBe(0);
-  });
-
-  it('keeps the new sign-in when the user changed', () => {
-    const local = memory({ [SESSION_STORAGE_KEY]: 'new', 'cairn.tabs': '[]', 'cairn.lastUserId': 'u1' });
-    clearAppStorage(local, memory(), true);
-    expect([...local.items]).toEqual([[SESSION_STORAGE_KEY, 'new']]);
   });
 });

@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY, type KeyValueStorage } from '../auth/session';
+import type { KeyValueStorage } from '../auth/session';
 
 export const LAST_USER_ID_KEY = 'cairn.lastUserId';
 
@@ -12,10 +12,8 @@ export function decideUserSwitch(lastUserId: string | null, uid: string | null):
 
 type ClearableStorage = Pick<Storage, 'clear'> & KeyValueStorage;
 
-/** Clears local and session storage; `keepSession` keeps the new user's sign-in through the reload. */
-export function clearAppStorage(local: ClearableStorage, session: Pick<Storage, 'clear'>, keepSession = false): void {
-  const signIn = keepSession ? local.getItem(SESSION_STORAGE_KEY) : null;
+/** Clears local and session storage. The sign-in is not there (it is an httpOnly cookie), so it survives. */
+export function clearAppStorage(local: ClearableStorage, session: Pick<Storage, 'clear'>): void {
   local.clear();
   session.clear();
-  if (signIn) local.setItem(SESSION_STORAGE_KEY, signIn);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ApiError } from '@cairn/frontend-shared';
+import { ApiError, AuthError } from '@cairn/frontend-shared';
 import { productSpecText, textsMissingFromSpec } from '../../../shared/test-support/product-spec';
 import { INDEX_TAB_TITLE, NEW_TAB_TITLE } from '../tabs/workspace-tabs';
 import { AccountTexts, deletionErrorMessage, validateAccountDeletion } from './account-texts';
@@ -21,6 +21,8 @@ describe('account deletion', () => {
     expect(deletionErrorMessage(http(429, 'too_many_attempts'))).toBe('Too many failed attempts. Please try again later or reset your password.');
     expect(deletionErrorMessage(http(401, 'requires_recent_login'))).toBe(AccountTexts.recentLogin);
     expect(deletionErrorMessage(http(401))).toBe('Invalid password. Please check your password and try again.');
+    expect(deletionErrorMessage(new AuthError('wrong_password', 'Incorrect password', 401))).toBe('Incorrect password. Please try again.');
+    expect(deletionErrorMessage(new AuthError('too_many_attempts', 'Too many', 429))).toBe(AccountTexts.tooManyAttempts);
     expect(deletionErrorMessage(new Error('Network error'))).toBe('Failed to delete account: Network error. Please try again.');
   });
 });

@@ -1,4 +1,4 @@
-import { isApiError } from '@cairn/frontend-shared';
+import { AuthError, isApiError } from '@cairn/frontend-shared';
 
 /** The texts of the profile's account actions (spec §2, §5 "Renames and other inputs", §8 "Account deletion and logout"). */
 export const AccountTexts = {
@@ -40,11 +40,12 @@ export function validateAccountDeletion(input: DeletionInput): string | null {
 
 /** Spec §8: what a failed deletion says, from the server's status and category. */
 export function deletionErrorMessage(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.category === 'wrong_password') return AccountTexts.wrongPassword;
-    if (error.category === 'requires_recent_login') return AccountTexts.recentLogin;
-    if (error.status === 429 || error.category === 'too_many_attempts') return AccountTexts.tooManyAttempts;
-    if (error.status === 401 || error.category === 'invalid_credential') return AccountTexts.invalidCredential;
+  const refusal = isApiError(error) ? { category: error.category, status: error.status } : error instanceof AuthError ? { category: error.failure, status: error.status } : null;
+  if (refusal) {
+    if (refusal.category === 'wrong_password') return AccountTexts.wrongPassword;
+    if (refusal.category === 'requires_recent_login') return AccountTexts.recentLogin;
+    if (refusal.status === 429 || refusal.category === 'too_many_attempts') return AccountTexts.tooManyAttempts;
+    if (refusal.status === 401 || refusal.category === 'invalid_credential') return AccountTexts.invalidCredential;
   }
   return AccountTexts.deleteFailed(error instanceof Error ? error.message : String(error));
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button, ErrorBox, ModalDialog, TextField, clearAppStorage, getCairn, useCurrentUser } from '@cairn/frontend-shared';
 import { AccountTexts, deletionErrorMessage, validateAccountDeletion } from './account-texts';
-import { confirmPassword, deleteAccount } from './account.resource';
+import { deleteAccount } from './account.resource';
 
 /** Spec §2 Delete Account: the password (or, for a provider account, signing in again there) and DELETE typed. */
 export function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => void; onDeleted: () => void }) {
@@ -19,7 +19,7 @@ export function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => voi
     setBusy(true);
     setError(null);
     try {
-      if (provider === 'password') await confirmPassword(user.email, password);
+      if (provider === 'password') await getCairn().auth.reauthenticate(password);
       await deleteAccount(user.uid);
       await getCairn().auth.signOut();
       clearAppStorage(window.localStorage, window.sessionStorage);

@@ -9,7 +9,7 @@ export function watchUserSwitch(auth: AuthClient): () => void {
   return auth.onAuthStateChanged((user) => {
     const action = decideUserSwitch(window.localStorage.getItem(LAST_USER_ID_KEY), user?.uid ?? null);
     if (action === 'none' || !user) return;
-    if (action === 'clear-and-reload') clearAppStorage(window.localStorage, window.sessionStorage, true);
+    if (action === 'clear-and-reload') clearAppStorage(window.localStorage, window.sessionStorage);
     window.localStorage.setItem(LAST_USER_ID_KEY, user.uid);
     if (action === 'clear-and-reload') window.setTimeout(() => window.location.reload(), 0);
   });

@@ -1,47 +1,71 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Topics } from '@cairn/contracts';
-import { CurrentUser, EndedSessions, EVENT_BUS, Public, ZodPipe, type AuthenticatedUser, type EventBus } from '@cairn/platform';
+import { CurrentUser, Public, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../sessions/refresh-cookie.js';
+import { SESSION_IDLE_SECONDS, SessionsService, type IssuedSession } from '../sessions/sessions.service.js';
 import { AuthService } from './auth.service.js';
 
 const optionalText = z.string().max(1000, 'is too long').optional();
 const signUpBody = z.object({ email: optionalText, password: optionalText, displayName: optionalText });
 const signInBody = z.object({ email: optionalText, password: optionalText });
+const reauthenticateBody = z.object({ password: optionalText });
 const renameBody = z.object({
   displayName: z.string({ error: 'displayName is required' }).trim().min(1, 'displayName is required').max(120),
 });
+
+/** The access token goes in the body (kept in memory by the web app); the refresh token only in the httpOnly cookie. */
+function handOver(request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) {
+  setRefreshCookie(request, reply, issued.refreshToken, SESSION_IDLE_SECONDS);
+  return issued.body;
+}
 
 @Controller('auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly endedSessions: EndedSessions,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly sessions: SessionsService,
   ) {}
 
   @Public()
   @Post('signup')
   @HttpCode(201)
-  signUp(@Body(new ZodPipe(signUpBody)) body: z.infer<typeof signUpBody>) {
-    return this.auth.signUp(body);
+  async signUp(@Body(new ZodPipe(signUpBody)) body: z.infer<typeof signUpBody>, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return handOver(request, reply, await this.auth.signUp(body));
   }
 
   @Public()
   @Post('login')
   @HttpCode(200)
-  signIn(@Body(new ZodPipe(signInBody)) body: z.infer<typeof signInBody>, @Req() request: FastifyRequest) {
-    return this.auth.signIn(body, request.ip);
+  async signIn(@Body(new ZodPipe(signInBody)) body: z.infer<typeof signInBody>, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return handOver(request, reply, await this.auth.signIn(body, request.ip));
   }
 
-  /** Ends this session: its token is refused from now on, here at once and by every service once it hears `user.signed-out`. */
+  /** A new access token for the session in the refresh cookie, which is rotated; a reused one ends the session. */
+  @Public()
+  @Post('refresh')
+  @HttpCode(200)
+  async refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    try {
+      return handOver(request, reply, await this.sessions.refresh(readRefreshCookie(request)));
+    } catch (error) {
+      clearRefreshCookie(request, reply);
+      throw error;
+    }
+  }
+
+  @Post('reauthenticate')
+  @HttpCode(200)
+  reauthenticate(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(reauthenticateBody)) body: z.infer<typeof reauthenticateBody>, @Req() request: FastifyRequest) {
+    return this.auth.reauthenticate(user.uid, user.sessionId, body.password, request.ip);
+  }
+
+  /** Ends this session: its refresh token is gone and its access tokens are refused by every service. */
   @Post('logout')
   @HttpCode(200)
-  async signOut(@CurrentUser() user: AuthenticatedUser) {
-    if (user.sessionId) {
-      await this.endedSessions.endSession(user.sessionId);
-      await this.bus.publish(Topics.userSignedOut, { userId: user.uid, sessionId: user.sessionId }, { id: `user.signed-out:${user.sessionId}`, key: user.uid });
-    }
+  async signOut(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    if (user.sessionId) await this.sessions.end(user.uid, user.sessionId);
+    clearRefreshCookie(request, reply);
     return { success: true };
   }
 

@@ -4,16 +4,9 @@ import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } 
 import { AuthMessages, validateSignIn, validateSignUp } from '@cairn/rules';
 import { IdentitiesRepository, EmailTakenError } from '../identities/identities.repository.js';
 import { normaliseEmail, toPublicUser, type Identity, type PublicUser } from '../identities/identity.js';
-import { SigningKeys, TOKEN_TTL_SECONDS } from '../keys/signing-keys.js';
+import { SessionsService, type IssuedSession, type SessionBody } from '../sessions/sessions.service.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { SignInThrottle } from './sign-in-throttle.js';
-
-export interface Session {
-  access_token: string;
-  token_type: 'Bearer';
-  expires_in: number;
-  user: PublicUser;
-}
 
 export interface SignUpInput {
   email?: string;
@@ -30,11 +23,11 @@ export interface SignInInput {
 export class AuthService {
   constructor(
     private readonly identities: IdentitiesRepository,
-    private readonly keys: SigningKeys,
+    private readonly sessions: SessionsService,
     private readonly throttle: SignInThrottle,
   ) {}
 
-  async signUp(input: SignUpInput): Promise<Session> {
+  async signUp(input: SignUpInput): Promise<IssuedSession> {
     const invalid = validateSignUp(input);
     if (invalid) throw badRequest(invalid.category, invalid.message);
     const now = new Date().toISOString();
@@ -55,10 +48,10 @@ export class AuthService {
       if (error instanceof EmailTakenError) throw conflict('email_in_use', AuthMessages.emailInUse);
       throw error;
     }
-    return this.session(identity);
+    return this.sessions.start(identity);
   }
 
-  async signIn(input: SignInInput, clientAddress: string): Promise<Session> {
+  async signIn(input: SignInInput, clientAddress: string): Promise<IssuedSession> {
     const invalid = validateSignIn(input);
     if (invalid) throw badRequest(invalid.category, invalid.message);
     const email = normaliseEmail(input.email!);
@@ -74,7 +67,22 @@ export class AuthService {
     }
     if (identity.disabled) throw forbidden(AuthMessages.disabled);
     await this.throttle.recordSuccess(email);
-    return this.session(identity);
+    return this.sessions.start(identity);
+  }
+
+  /** The password proved again inside a session: a token with a fresh `auth_time`, as account deletion asks. */
+  async reauthenticate(uid: string, sessionId: string | undefined, password: string | undefined, clientAddress: string): Promise<SessionBody> {
+    const identity = await this.identities.byId(uid);
+    if (!identity) throw notFound('Account not found');
+    if (!identity.passwordHash) throw badRequest('invalid_credential', 'This account signs in with its identity provider');
+    if (!password) throw badRequest('missing_fields', 'Please enter your password to confirm deletion.', 'password');
+    if (await this.throttle.isLocked(identity.email, clientAddress)) throw tooManyRequests('too_many_attempts', AuthMessages.tooManyAttempts);
+    if (!(await verifyPassword(password, identity.passwordHash))) {
+      await this.throttle.recordFailure(identity.email, clientAddress);
+      throw new AppError(401, 'wrong_password', AuthMessages.wrongPassword);
+    }
+    await this.throttle.recordSuccess(identity.email);
+    return this.sessions.reauthenticated(identity, sessionId);
   }
 
   async me(uid: string): Promise<PublicUser> {
@@ -87,10 +95,5 @@ export class AuthService {
     const identity = await this.identities.update(uid, { displayName: displayName.trim().slice(0, 120) });
     if (!identity) throw notFound('Account not found');
     return toPublicUser(identity);
-  }
-
-  private async session(identity: Identity): Promise<Session> {
-    const accessToken = await this.keys.sign({ sub: identity.id, email: identity.email, name: identity.displayName });
-    return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS, user: toPublicUser(identity) };
   }
 }

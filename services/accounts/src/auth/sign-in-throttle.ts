@@ -20,25 +20,32 @@ export const SIGN_IN_RULES: Record<'email' | 'ip', ThrottleRule> = {
   ip: { maxFailures: 30, windowMs: 15 * 60_000, lockMs: 15 * 60_000 },
 };
 
+/** Reset e-mails: three an hour to one address, twenty an hour from one client address. */
+export const RESET_REQUEST_RULES: Record<'email' | 'ip', ThrottleRule> = {
+  email: { maxFailures: 3, windowMs: 60 * 60_000, lockMs: 60 * 60_000 },
+  ip: { maxFailures: 20, windowMs: 60 * 60_000, lockMs: 60 * 60_000 },
+};
+
 export const CLOCK = Symbol('CLOCK');
 export type Clock = () => number;
 
-/** Counts failed sign-ins per e-mail and per client address; too many lock that key for a while. */
-@Injectable()
-export class SignInThrottle {
+/** Counts attempts per e-mail and per client address; too many lock that key for a while. */
+class AttemptThrottle {
   private readonly failures: Collection<FailureWindow>;
 
   constructor(
-    @Inject(ACCOUNTS_STORE) store: DocumentStore,
-    @Inject(CLOCK) private readonly now: Clock,
+    store: DocumentStore,
+    private readonly now: Clock,
+    private readonly prefix: string,
+    private readonly rules: Record<'email' | 'ip', ThrottleRule>,
   ) {
     this.failures = store.collection<FailureWindow>('sign_in_failures');
   }
 
   private keys(email: string, ip: string): [string, ThrottleRule][] {
     return [
-      [`email:${email}`, SIGN_IN_RULES.email],
-      [`ip:${ip}`, SIGN_IN_RULES.ip],
+      [`${this.prefix}email:${email}`, this.rules.email],
+      [`${this.prefix}ip:${ip}`, this.rules.ip],
     ];
   }
 
@@ -66,6 +73,22 @@ export class SignInThrottle {
   }
 
   async recordSuccess(email: string): Promise<void> {
-    await this.failures.delete(`email:${email}`);
+    await this.failures.delete(`${this.prefix}email:${email}`);
+  }
+}
+
+/** Failed sign-ins and re-authentications. */
+@Injectable()
+export class SignInThrottle extends AttemptThrottle {
+  constructor(@Inject(ACCOUNTS_STORE) store: DocumentStore, @Inject(CLOCK) now: Clock) {
+    super(store, now, '', SIGN_IN_RULES);
+  }
+}
+
+/** Password-reset requests, each one counted, so nobody mails an inbox full or walks the address book. */
+@Injectable()
+export class ResetRequestThrottle extends AttemptThrottle {
+  constructor(@Inject(ACCOUNTS_STORE) store: DocumentStore, @Inject(CLOCK) now: Clock) {
+    super(store, now, 'reset-', RESET_REQUEST_RULES);
   }
 }

@@ -13,7 +13,18 @@ interface StoredKey {
 
 type SigningKey = Awaited<ReturnType<typeof importJWK>>;
 
-export const TOKEN_TTL_SECONDS = 3600;
+/** Access tokens live 15 minutes; the session goes on through its refresh token. */
+export const TOKEN_TTL_SECONDS = 900;
+
+export interface AccessClaims {
+  sub: string;
+  email: string;
+  name: string;
+  /** The session (refresh-token family) the token belongs to. */
+  sid: string;
+  /** Epoch seconds of the last sign-in or re-authentication. */
+  authTime: number;
+}
 const ALG = 'ES256';
 
 /** The ES256 key ring: signs access tokens, publishes the JWKS and lets this process verify locally. */
@@ -55,9 +66,9 @@ export class SigningKeys implements OnModuleInit {
     return stored;
   }
 
-  async sign(claims: { sub: string; email: string; name: string }): Promise<string> {
+  async sign(claims: AccessClaims): Promise<string> {
     if (!this.current) throw new Error('signing keys are not loaded');
-    return new SignJWT({ email: claims.email, name: claims.name })
+    return new SignJWT({ email: claims.email, name: claims.name, sid: claims.sid, auth_time: claims.authTime })
       .setProtectedHeader({ alg: ALG, kid: this.current.kid, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(this.config.AUTH_ISSUER)

@@ -51,7 +51,8 @@ export class PasswordResetService {
     return { success: true, message: 'Password reset email sent' };
   }
 
-  async confirm(token: string | undefined, password: string | undefined): Promise<{ success: true }> {
+  /** Sets the new password; returns the account's uid. */
+  async confirm(token: string | undefined, password: string | undefined): Promise<string> {
     if (!password || password.length < PASSWORD_MIN_LENGTH) throw badRequest('weak_password', AuthMessages.passwordTooShort, 'password');
     const stored = token ? await this.tokens.get(tokenHash(token)) : null;
     if (!stored || stored.expiresAt < this.now()) {
@@ -60,6 +61,6 @@ export class PasswordResetService {
     await this.tokens.delete(stored.id);
     const updated = await this.identities.update(stored.uid, { passwordHash: await hashPassword(password) });
     if (!updated) throw notFound(AuthMessages.noAccount);
-    return { success: true };
+    return stored.uid;
   }
 }

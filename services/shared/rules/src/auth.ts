@@ -34,7 +34,10 @@ export type AuthErrorCategory =
   | 'wrong_password'
   | 'user_disabled'
   | 'too_many_attempts'
-  | 'invalid_token';
+  | 'invalid_token'
+  | 'session_ended'
+  | 'requires_recent_login'
+  | 'invalid_credential';
 
 export type PasswordStrength = '' | 'Too short' | 'Weak' | 'Medium' | 'Strong';
 

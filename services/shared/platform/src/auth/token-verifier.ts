@@ -6,8 +6,10 @@ export interface AuthenticatedUser {
   uid: string;
   email?: string;
   name?: string;
-  /** The session the token belongs to (its `jti`), when it names one. */
+  /** The session the token belongs to: its `sid` (Cairn's and Keycloak's sessions), else its `jti`. */
   sessionId?: string;
+  /** When the user last proved who they are (the `auth_time` claim, epoch seconds). */
+  authTime?: number;
 }
 
 export interface TokenVerifier {
@@ -76,5 +78,11 @@ export class JoseTokenVerifier implements TokenVerifier {
 function toUser(payload: JWTPayload): AuthenticatedUser {
   if (!payload.sub) throw new Error('token has no subject');
   const claim = (name: string) => (typeof payload[name] === 'string' ? (payload[name] as string) : undefined);
-  return { uid: payload.sub, email: claim('email'), name: claim('name') ?? claim('preferred_username'), sessionId: payload.jti };
+  return {
+    uid: payload.sub,
+    email: claim('email'),
+    name: claim('name') ?? claim('preferred_username'),
+    sessionId: claim('sid') ?? payload.jti,
+    authTime: typeof payload.auth_time === 'number' ? payload.auth_time : undefined,
+  };
 }

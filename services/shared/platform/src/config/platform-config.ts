@@ -26,6 +26,16 @@ export const platformEnvSchema = z
     AUTH_ISSUER: z.string().min(1).default('cairn'),
     AUTH_AUDIENCE: z.string().default('cairn'),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+    AUTH_COOKIE_PATH: z.string().startsWith('/', 'must be a path such as /api/auth').optional(),
+    AUTH_RECENT_LOGIN_SECONDS: z.coerce.number().int().min(0).default(300),
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value): boolean | number | string[] => {
+        if (value === 'true' || value === 'false') return value === 'true';
+        if (/^\d+$/.test(value)) return Number(value);
+        return value.split(',').map((item) => item.trim()).filter(Boolean);
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.EVENT_BUS === 'kafka' && !env.KAFKA_BROKERS?.length) {

@@ -1,0 +1,33 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { eraseOnUserDeleted, EVENT_BUS, type DocumentStore, type EventBus } from '@cairn/platform';
+import { ACCOUNTS_STORE } from '../accounts.tokens.js';
+import { IdentitiesRepository } from '../identities/identities.repository.js';
+
+interface OwnedRecord {
+  id: string;
+  uid: string;
+}
+
+/** On `user.deleted`, like every other service: the identity, its sessions, reset tokens and sign-in failure records go. */
+@Injectable()
+export class AccountErasure implements OnModuleInit {
+  constructor(
+    @Inject(ACCOUNTS_STORE) private readonly store: DocumentStore,
+    private readonly identities: IdentitiesRepository,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+  ) {}
+
+  onModuleInit(): Promise<void> {
+    return eraseOnUserDeleted(this.bus, 'accounts.erasure', (uid) => this.erase(uid));
+  }
+
+  async erase(uid: string): Promise<void> {
+    const identity = await this.identities.byId(uid);
+    await this.store.collection<OwnedRecord>('sessions').deleteMany({ uid });
+    await this.store.collection<OwnedRecord>('password_reset_tokens').deleteMany({ uid });
+    if (identity) {
+      for (const key of [`email:${identity.email}`, `reset-email:${identity.email}`]) await this.store.collection('sign_in_failures').delete(key);
+    }
+    await this.identities.delete(uid);
+  }
+}
