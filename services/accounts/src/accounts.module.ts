@@ -12,6 +12,10 @@ import { AccountDeletion, RECENT_LOGIN_SECONDS } from './users/account-deletion.
 import { AccountErasure } from './users/account-erasure.js';
 import { SessionRevocations } from './sessions/session-revocations.js';
 import { SessionsService } from './sessions/sessions.service.js';
+import { FederationController } from './federation/federation.controller.js';
+import { FederationService, OIDC_CLIENT } from './federation/federation.service.js';
+import { OidcClient } from './federation/oidc-client.js';
+import { OIDC_SETTINGS, oidcSettings, type OidcSettings } from './federation/oidc-settings.js';
 import { MAILER, OutboxMailer } from './password-reset/mailer.js';
 import { SmtpMailer, smtpSettings } from './password-reset/smtp-mailer.js';
 import { PasswordResetController } from './password-reset/password-reset.controller.js';
@@ -30,7 +34,7 @@ function chooseMailer(outbox: OutboxMailer) {
 }
 
 @Module({
-  controllers: [AuthController, JwksController, UsersController, PasswordResetController],
+  controllers: [AuthController, JwksController, UsersController, PasswordResetController, FederationController],
   providers: [
     { provide: ACCOUNTS_STORE, useFactory: (stores: DocumentStores) => stores.get('accounts'), inject: [DocumentStores] },
     { provide: CLOCK, useValue: () => Date.now() },
@@ -43,6 +47,9 @@ function chooseMailer(outbox: OutboxMailer) {
     AuthService,
     AccountDeletion,
     AccountErasure,
+    { provide: OIDC_SETTINGS, useFactory: () => oidcSettings(process.env) },
+    { provide: OIDC_CLIENT, useFactory: (settings: OidcSettings | null) => (settings ? new OidcClient(settings) : null), inject: [OIDC_SETTINGS] },
+    FederationService,
     { provide: RECENT_LOGIN_SECONDS, useFactory: (config: PlatformConfig) => config.AUTH_RECENT_LOGIN_SECONDS, inject: [PLATFORM_CONFIG] },
     OutboxMailer,
     { provide: MAILER, useFactory: chooseMailer, inject: [OutboxMailer] },

@@ -13,6 +13,7 @@ export const SPA_ROUTES = new Set(['/', '/login', '/signup', '/forgot-password',
 const frontendEnvSchema = z.object({
   FRONTENDS_DIR: z.string().min(1).default(fileURLToPath(new URL('../../../frontends', import.meta.url))),
   PUBLIC_API_BASE_URL: z.string().min(1).default('/api'),
+  OIDC_ISSUER_URL: z.string().optional(),
 });
 
 export interface FrontendsOptions {
@@ -22,7 +23,7 @@ export interface FrontendsOptions {
 export interface RuntimeConfig {
   apiBaseUrl: string;
   remotes: Record<(typeof REMOTES)[number], string>;
-  auth: { mode: 'local' };
+  auth: { mode: 'local'; externalProvider?: { startUrl: string } };
 }
 
 const logger = createLogger('frontends');
@@ -36,7 +37,10 @@ export async function serveFrontends(fastify: FastifyInstance, options: Frontend
   const runtimeConfig: RuntimeConfig = {
     apiBaseUrl: settings.PUBLIC_API_BASE_URL,
     remotes: Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])) as RuntimeConfig['remotes'],
-    auth: { mode: 'local' },
+    auth: {
+      mode: 'local',
+      ...(settings.OIDC_ISSUER_URL && { externalProvider: { startUrl: `${settings.PUBLIC_API_BASE_URL.replace(/\/$/, '')}/auth/oidc/start` } }),
+    },
   };
   const pagePolicy = pageContentSecurityPolicy(originsOf(Object.values(runtimeConfig.remotes)));
   const isApi = (url: string) => url === `/${options.apiPrefix}` || url.startsWith(`/${options.apiPrefix}/`) || url.startsWith(`/${options.apiPrefix}?`);

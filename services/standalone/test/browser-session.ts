@@ -14,11 +14,11 @@ export interface BrowserSession {
 }
 
 /** The built standalone server with every frontend, and Debian's Chromium to drive it. */
-export async function startBrowserSession(): Promise<BrowserSession> {
+export async function startBrowserSession(env: NodeJS.ProcessEnv = {}): Promise<BrowserSession> {
   for (const app of ['shell', 'chat', 'sidebar', 'upload']) {
     if (!existsSync(resolve(repositoryRoot, 'frontends', app, 'dist'))) throw new Error(`frontends/${app} is not built; run \`npm run build\``);
   }
-  const server = await spawnService(resolve(repositoryRoot, 'services/standalone/dist/main.js'));
+  const server = await spawnService(resolve(repositoryRoot, 'services/standalone/dist/main.js'), env);
   const browser = await launchChromium();
   return {
     server,

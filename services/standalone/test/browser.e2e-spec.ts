@@ -116,7 +116,9 @@ describe('Cairn in Chromium', () => {
     await page.getByRole('dialog', { name: 'Log Out' }).getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
     await second.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
-    expect((await context.cookies()).filter((entry) => entry.name === 'cairn_refresh')).toEqual([]);
+    const refreshCookies = async () => (await context.cookies()).filter((entry) => entry.name === 'cairn_refresh');
+    for (let wait = 0; wait < 50 && (await refreshCookies()).length > 0; wait++) await page.waitForTimeout(100);
+    expect(await refreshCookies()).toEqual([]);
     await context.close();
   });
 });

@@ -10,7 +10,7 @@ export interface CairnUser {
   provider: IdentityProvider;
 }
 
-export type AuthFailure = AuthErrorCategory | 'network' | 'cancelled' | 'unknown';
+export type AuthFailure = AuthErrorCategory | 'network' | 'cancelled' | 'user_mismatch' | 'unknown';
 
 export class AuthError extends Error {
   override name = 'AuthError';
@@ -51,8 +51,8 @@ export interface AuthClient {
   requestPasswordReset(email: string): Promise<void>;
   /** Sets a new password with the token from the reset e-mail's link. */
   confirmPasswordReset(token: string, password: string): Promise<void>;
-  /** Proves the password again inside the session, for account deletion (a fresh sign-in time). */
-  reauthenticate(password: string): Promise<void>;
+  /** A fresh sign-in time for account deletion: the password again, or (without one) the provider's popup as the same user. */
+  reauthenticate(password?: string): Promise<void>;
   updateDisplayName(displayName: string): Promise<CairnUser>;
   signOut(): Promise<void>;
 }

@@ -285,6 +285,36 @@ describe('LocalAuthClient', () => {
     expect(client.currentUser()).toEqual(asha);
   });
 
+  it('re-authenticates an external account in the provider popup as the same user only', async () => {
+    const { fetchImpl, calls } = accountsService({
+      'POST /api/auth/refresh': () => json(200, authResponse({ ...asha, provider: 'oidc' })),
+      'POST /api/auth/logout': () => json(200, { success: true }),
+    });
+    const api = new ApiClient({ baseUrl: '/api', fetch: fetchImpl, timers: manualTimers().timers });
+    const popups: string[] = [];
+    let next = asha;
+    const client = new LocalAuthClient({
+      accounts: new AccountsResource(api),
+      now: () => clock.now,
+      timers: manualTimers().timers,
+      externalProviderStartUrl: '/api/auth/oidc/start',
+      openExternalProviderPopup: async (url) => {
+        popups.push(url);
+        return authResponse({ ...next, provider: 'oidc' });
+      },
+    });
+    await client.init();
+    next = { ...asha, uid: 'u-someone-else' };
+    await expect(client.reauthenticate()).rejects.toMatchObject({ failure: 'user_mismatch' });
+    expect(calls.at(-1)!.init.headers).toMatchObject({ Authorization: 'Bearer token-u-someone-else-2' });
+    expect(client.currentUser()?.uid).toBe('u-asha');
+    next = asha;
+    await client.reauthenticate();
+    expect(popups).toEqual(['/api/auth/oidc/start?prompt=login', '/api/auth/oidc/start?prompt=login']);
+    await expect(client.getAccessToken()).resolves.toBe('token-u-asha-3');
+    expect(calls.at(-1)!.init.headers).toMatchObject({ Authorization: 'Bearer token-u-asha-1' });
+  });
+
   it('offers the external provider only when configured', async () => {
     const { client } = setup({ 'POST /api/auth/refresh': noSession });
     expect(client.hasExternalProvider).toBe(false);

@@ -99,10 +99,28 @@ export class LocalAuthClient implements AuthClient {
     }
   }
 
-  async reauthenticate(password: string): Promise<void> {
+  /** With a password, proves it inside this session; without, signs in again at the provider in the popup, as the same user. */
+  async reauthenticate(password?: string): Promise<void> {
     const token = await this.getAccessToken();
     if (!token) throw new AuthError('session_ended', 'Your session has ended. Please log in again.', 401);
-    this.adopt(await this.options.accounts.reauthenticate(token, password));
+    if (password !== undefined) {
+      this.adopt(await this.options.accounts.reauthenticate(token, password));
+      return;
+    }
+    const { externalProviderStartUrl, openExternalProviderPopup } = this.options;
+    if (!externalProviderStartUrl || !openExternalProviderPopup) throw new AuthError('unknown', 'No external identity provider is configured');
+    let response: AuthResponse;
+    try {
+      response = await openExternalProviderPopup(`${externalProviderStartUrl}?prompt=login`);
+    } catch (error) {
+      throw toAuthError(error);
+    }
+    if (response.user.uid !== this.session?.user.uid) {
+      await this.options.accounts.logout(response.access_token).catch(() => undefined);
+      throw new AuthError('user_mismatch', 'Signed in as a different user');
+    }
+    this.adopt(response);
+    await this.options.accounts.logout(token).catch(() => undefined);
   }
 
   requestPasswordReset(email: string): Promise<void> {

@@ -23,6 +23,7 @@ describe('account deletion', () => {
     expect(deletionErrorMessage(http(401))).toBe('Invalid password. Please check your password and try again.');
     expect(deletionErrorMessage(new AuthError('wrong_password', 'Incorrect password', 401))).toBe('Incorrect password. Please try again.');
     expect(deletionErrorMessage(new AuthError('too_many_attempts', 'Too many', 429))).toBe(AccountTexts.tooManyAttempts);
+    expect(deletionErrorMessage(new AuthError('cancelled', 'The sign-in popup was closed'))).toBe('Google sign-in was cancelled. Please try again.');
     expect(deletionErrorMessage(new Error('Network error'))).toBe('Failed to delete account: Network error. Please try again.');
   });
 });
@@ -31,8 +32,8 @@ const spec = productSpecText();
 
 (spec ? describe : describe.skip)('account and workspace texts (skipped where ../shared/spec/product-spec.md is absent)', () => {
   it('use the specification’s texts word for word', () => {
-    const { renameAccount, nameUpdated, nameUpdateFailed, deleteAccount, typeDelete, enterPassword, noEmail, wrongPassword, invalidCredential, recentLogin, tooManyAttempts } = AccountTexts;
-    const account = [renameAccount, nameUpdated, nameUpdateFailed, deleteAccount, typeDelete, enterPassword, noEmail, wrongPassword, invalidCredential, recentLogin, tooManyAttempts, 'Failed to delete account: {message}. Please try again.'];
+    const { renameAccount, nameUpdated, nameUpdateFailed, deleteAccount, typeDelete, enterPassword, noEmail, wrongPassword, invalidCredential, providerCancelled, recentLogin, tooManyAttempts } = AccountTexts;
+    const account = [renameAccount, nameUpdated, nameUpdateFailed, deleteAccount, typeDelete, enterPassword, noEmail, wrongPassword, invalidCredential, providerCancelled, recentLogin, tooManyAttempts, 'Failed to delete account: {message}. Please try again.'];
     const workspace = [NEW_TAB_TITLE, INDEX_TAB_TITLE, 'Close All Tabs?', 'Close All', 'Discussion Mode', 'New Search', 'Hybrid Search', 'Upload Medical Documents', 'Log Out', 'My Protocols', 'No protocols yet', 'Generated Protocols'];
     expect(textsMissingFromSpec(spec!, [...account, ...workspace])).toEqual([]);
     expect(AccountTexts.deleteFailed('{message}')).toBe(account.at(-1));

@@ -17,6 +17,7 @@ export const AccountTexts = {
   noEmail: 'Could not verify your email address.',
   wrongPassword: 'Incorrect password. Please try again.',
   invalidCredential: 'Invalid password. Please check your password and try again.',
+  providerCancelled: 'Google sign-in was cancelled. Please try again.',
   recentLogin: 'For security reasons, please log out and log back in before deleting your account.',
   tooManyAttempts: 'Too many failed attempts. Please try again later or reset your password.',
   deleteFailed: (message: string) => `Failed to delete account: ${message}. Please try again.`,
@@ -43,6 +44,7 @@ export function deletionErrorMessage(error: unknown): string {
   const refusal = isApiError(error) ? { category: error.category, status: error.status } : error instanceof AuthError ? { category: error.failure, status: error.status } : null;
   if (refusal) {
     if (refusal.category === 'wrong_password') return AccountTexts.wrongPassword;
+    if (refusal.category === 'cancelled') return AccountTexts.providerCancelled;
     if (refusal.category === 'requires_recent_login') return AccountTexts.recentLogin;
     if (refusal.status === 429 || refusal.category === 'too_many_attempts') return AccountTexts.tooManyAttempts;
     if (refusal.status === 401 || refusal.category === 'invalid_credential') return AccountTexts.invalidCredential;

@@ -19,7 +19,7 @@ export function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => voi
     setBusy(true);
     setError(null);
     try {
-      if (provider === 'password') await getCairn().auth.reauthenticate(password);
+      await getCairn().auth.reauthenticate(provider === 'password' ? password : undefined);
       await deleteAccount(user.uid);
       await getCairn().auth.signOut();
       clearAppStorage(window.localStorage, window.sessionStorage);

@@ -6,6 +6,17 @@ import { DeleteAccountDialog } from './delete-account-dialog.component';
 import { RenameAccount } from './rename-account.component';
 import { MyProtocols, useUploadedCount } from './my-protocols.component';
 
+/** The provider's photo, or the initials when there is none or it cannot be loaded. */
+function Avatar({ photoURL, label }: { photoURL: string | null; label: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (photoURL && failed !== photoURL) return <img className="avatar avatar--large" src={photoURL} alt="" referrerPolicy="no-referrer" onError={() => setFailed(photoURL)} />;
+  return (
+    <span className="avatar avatar--large" aria-hidden="true">
+      {initials(label)}
+    </span>
+  );
+}
+
 interface ProfileOverlayProps {
   generatedCount: number;
   onClose: () => void;
@@ -52,7 +63,7 @@ export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: Profile
       </div>
       {tab === 'profile' ? (
         <div className="profile-overlay__profile" role="tabpanel">
-          {user?.photoURL ? <img className="avatar avatar--large" src={user.photoURL} alt="" /> : <span className="avatar avatar--large" aria-hidden="true">{initials(label)}</span>}
+          <Avatar photoURL={user?.photoURL ?? null} label={label} />
           <p className="profile-overlay__name">{label}</p>
           <p className="profile-overlay__email">{user?.email}</p>
           <div className="profile-overlay__actions">

@@ -8,7 +8,7 @@ interface OwnedRecord {
   uid: string;
 }
 
-/** On `user.deleted`, like every other service: the identity, its sessions, reset tokens and sign-in failure records go. */
+/** On `user.deleted`, like every other service: the identity, its provider links, sessions, reset tokens and sign-in failure records go. */
 @Injectable()
 export class AccountErasure implements OnModuleInit {
   constructor(
@@ -25,6 +25,7 @@ export class AccountErasure implements OnModuleInit {
     const identity = await this.identities.byId(uid);
     await this.store.collection<OwnedRecord>('sessions').deleteMany({ uid });
     await this.store.collection<OwnedRecord>('password_reset_tokens').deleteMany({ uid });
+    await this.store.collection<OwnedRecord>('identity_links').deleteMany({ uid });
     if (identity) {
       for (const key of [`email:${identity.email}`, `reset-email:${identity.email}`]) await this.store.collection('sign_in_failures').delete(key);
     }

@@ -11,3 +11,4 @@ export * from './mongo/index.js';
 export * from './openai/index.js';
 export * from './process/spawn-service.js';
 export * from './qdrant/index.js';
+export * from './oidc/oidc-test-provider.js';

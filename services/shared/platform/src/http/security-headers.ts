@@ -42,7 +42,6 @@ export function addSecurityHeaders(fastify: FastifyInstance, policyFor: (request
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', policyFor(request));
     if (isHttps(request)) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     return payload;
