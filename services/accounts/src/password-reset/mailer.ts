@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createLogger, PLATFORM_CONFIG, type PlatformConfig } from '@cairn/platform';
 
@@ -32,10 +32,19 @@ export class OutboxMailer implements Mailer {
 
   async send(mail: OutgoingMail): Promise<string> {
     await mkdir(this.outbox, { recursive: true });
-    const file = join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
+    const file = join(this.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${fileSafe(mail.to)}.eml`);
     const message = [`To: ${mail.to}`, `Subject: ${mail.subject}`, 'Content-Type: text/plain; charset=utf-8', '', mail.text, ''].join('\r\n');
     await writeFile(file, message, { mode: 0o600 });
-    this.logger.info({ to: mail.to, file }, 'mail written to the outbox');
+    this.logger.info({ file }, 'mail written to the outbox');
     return file;
   }
+
+  /** Removes every message to `address` (a deleted account's mail). */
+  async forget(address: string): Promise<void> {
+    const suffix = `-${fileSafe(address)}.eml`;
+    const names = await readdir(this.outbox).catch(() => [] as string[]);
+    await Promise.all(names.filter((name) => name.endsWith(suffix)).map((name) => rm(join(this.outbox, name), { force: true })));
+  }
 }
+
+const fileSafe = (address: string) => address.replace(/[^a-z0-9@._-]/gi, '_');

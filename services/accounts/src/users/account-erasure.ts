@@ -2,18 +2,20 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { eraseOnUserDeleted, EVENT_BUS, type DocumentStore, type EventBus } from '@cairn/platform';
 import { ACCOUNTS_STORE } from '../accounts.tokens.js';
 import { IdentitiesRepository } from '../identities/identities.repository.js';
+import { OutboxMailer } from '../password-reset/mailer.js';
 
 interface OwnedRecord {
   id: string;
   uid: string;
 }
 
-/** On `user.deleted`, like every other service: the identity, its provider links, sessions, reset tokens and sign-in failure records go. */
+/** On `user.deleted`, like every other service: the identity, its provider links, sessions, reset tokens, sign-in failure records and outbox mail go. */
 @Injectable()
 export class AccountErasure implements OnModuleInit {
   constructor(
     @Inject(ACCOUNTS_STORE) private readonly store: DocumentStore,
     private readonly identities: IdentitiesRepository,
+    private readonly outbox: OutboxMailer,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
   ) {}
 
@@ -28,6 +30,7 @@ export class AccountErasure implements OnModuleInit {
     await this.store.collection<OwnedRecord>('identity_links').deleteMany({ uid });
     if (identity) {
       for (const key of [`email:${identity.email}`, `reset-email:${identity.email}`]) await this.store.collection('sign_in_failures').delete(key);
+      await this.outbox.forget(identity.email);
     }
     await this.identities.delete(uid);
   }

@@ -34,6 +34,8 @@ export class SqliteVectorIndex implements VectorIndex {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    // Deleted rows are overwritten, not left in free pages: erasing an account leaves nothing readable in the file.
+    this.db.pragma('secure_delete = ON');
     this.db.exec(`CREATE TABLE IF NOT EXISTS chunk_vectors (
       id TEXT PRIMARY KEY, owner TEXT NOT NULL, document_id TEXT NOT NULL, source TEXT NOT NULL, vector BLOB NOT NULL)`);
     this.db.exec('CREATE INDEX IF NOT EXISTS chunk_vectors_owner ON chunk_vectors (owner, document_id)');

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { Topics } from '@cairn/contracts';
 import type { Collection } from '../documents/document-store.port.js';
 import { DocumentStores } from '../documents/document-stores.js';
@@ -8,13 +9,15 @@ import { PLATFORM_CONFIG } from '../platform.tokens.js';
 import type { AuthenticatedUser } from './token-verifier.js';
 
 interface EndedSession {
-  /** `user:<uid>` for a deleted account (all its tokens), `session:<jti>` for one signed-out session. */
+  /** A hash of `user:<uid>` for a deleted account (all its tokens) or `session:<sid>` for one ended session: no uid is kept. */
   id: string;
   endedAt: string;
 }
 
-/** A signed-out session's token expires within this; its record is kept a little longer and then pruned. */
+/** Every token of an ended session or account expires within this; its record is kept a little longer and then pruned. */
 const SESSION_RECORD_MS = 24 * 60 * 60 * 1000;
+
+const recordId = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 /**
  * Sessions that ended before their tokens expired: a deleted account's and signed-out ones. Each
@@ -45,7 +48,7 @@ export class EndedSessions implements OnModuleInit {
   }
 
   isEnded(user: AuthenticatedUser): boolean {
-    return this.ended.has(`user:${user.uid}`) || (user.sessionId !== undefined && this.ended.has(`session:${user.sessionId}`));
+    return this.ended.has(recordId(`user:${user.uid}`)) || (user.sessionId !== undefined && this.ended.has(recordId(`session:${user.sessionId}`)));
   }
 
   endAccount(uid: string): Promise<void> {
@@ -56,8 +59,9 @@ export class EndedSessions implements OnModuleInit {
     return this.end(`session:${sessionId}`);
   }
 
-  private async end(id: string): Promise<void> {
-    if (!id.endsWith(':') && !this.ended.has(id)) {
+  private async end(key: string): Promise<void> {
+    const id = recordId(key);
+    if (!key.endsWith(':') && !this.ended.has(id)) {
       this.ended.add(id);
       await this.records.put({ id, endedAt: new Date().toISOString() });
     }
@@ -66,7 +70,7 @@ export class EndedSessions implements OnModuleInit {
   private async prune(): Promise<void> {
     const before = new Date(Date.now() - SESSION_RECORD_MS).toISOString();
     for (const record of await this.records.find()) {
-      if (record.id.startsWith('session:') && record.endedAt < before) {
+      if (record.endedAt < before) {
         this.ended.delete(record.id);
         await this.records.delete(record.id);
       }

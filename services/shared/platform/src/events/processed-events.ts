@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DocumentStore, Collection } from '../documents/document-store.port.js';
 import type { EventHandler } from './event-bus.port.js';
 import type { DescMessage } from '@bufbuild/protobuf';
@@ -5,9 +6,11 @@ import type { DescMessage } from '@bufbuild/protobuf';
 interface ProcessedEvent {
   id: string;
   group: string;
-  eventId: string;
   processedAt: string;
 }
+
+/** Event ids name users (`user.deleted:<uid>`); only their hash is kept, so erasure leaves nothing behind. */
+const key = (group: string, eventId: string) => `${group}/${createHash('sha256').update(eventId).digest('base64url')}`;
 
 /** Remembers which event ids each consumer group has handled, so redeliveries are no-ops. */
 export class ProcessedEvents {
@@ -18,11 +21,11 @@ export class ProcessedEvents {
   }
 
   async has(group: string, eventId: string): Promise<boolean> {
-    return (await this.processed.get(`${group}/${eventId}`)) !== null;
+    return (await this.processed.get(key(group, eventId))) !== null;
   }
 
   async record(group: string, eventId: string): Promise<void> {
-    await this.processed.put({ id: `${group}/${eventId}`, group, eventId, processedAt: new Date().toISOString() });
+    await this.processed.put({ id: key(group, eventId), group, processedAt: new Date().toISOString() });
   }
 
   /** Wraps a handler so that an event id already handled by `group` is skipped. */
