@@ -129,20 +129,20 @@ export function describeEventBusContract(adapter: string, open: () => Promise<Ev
       expect(seen).toEqual([`${run}-after`, `${run}-after`]);
     });
 
-    it('delivers again after a handler fails, until it succeeds', async () => {
+    it('delivers again after a handler fails, until it succeeds (more often than any fixed retry budget)', async () => {
       const run = randomUUID();
       let attempts = 0;
       const handled: string[] = [];
       await under.bus.subscribe(Topics.userDeleted, group('retry'), async (e) => {
         if (!mine(run)(e)) return;
         attempts += 1;
-        if (attempts < 3) throw new Error('transient failure');
+        if (attempts < 7) throw new Error('transient failure');
         handled.push(e.payload.userId);
       });
       await quiet(settleMs);
       await under.bus.publish(Topics.userDeleted, { userId: `${run}-r` });
       await eventually(() => expect(handled).toEqual([`${run}-r`]), 30_000);
-      expect(attempts).toBe(3);
+      expect(attempts).toBe(7);
     });
 
     it('carries a request and its reply between two instances', async () => {

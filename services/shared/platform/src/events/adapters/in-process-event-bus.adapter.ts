@@ -8,9 +8,9 @@ import type { ProcessedEvents } from '../processed-events.js';
 export interface InProcessEventBusOptions {
   producer: string;
   processed: ProcessedEvents;
-  /** Delivery attempts for a failing handler before the event is logged as dead. */
-  maxAttempts?: number;
+  /** First wait before a failed event is delivered again; it doubles on every failure, up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
+  maxRetryDelayMs?: number;
 }
 
 interface Group {
@@ -55,7 +55,7 @@ export class InProcessEventBus implements EventBus {
     else entry.groups.set(group, { handlers: [delivered], next: 0, queue: [], draining: null });
   }
 
-  /** Resolves when every queued event has been handled (or given up on). */
+  /** Resolves when every queued event has been handled (or the bus closed while one kept failing). */
   async idle(): Promise<void> {
     for (;;) {
       const busy = [...this.topics.values()].flatMap((t) => [...t.groups.values()]).filter((g) => g.draining);
@@ -84,21 +84,24 @@ export class InProcessEventBus implements EventBus {
     })();
   }
 
+  /**
+   * Delivers until the handler succeeds, like a Kafka consumer that commits only after the effect:
+   * the group's later events wait behind it. Only closing the bus stops the retries.
+   */
   private async deliver(topic: Topic, handler: EventHandler, bytes: Uint8Array): Promise<void> {
-    const maxAttempts = this.options.maxAttempts ?? 5;
     const retryDelayMs = this.options.retryDelayMs ?? 100;
+    const maxRetryDelayMs = this.options.maxRetryDelayMs ?? 30_000;
+    const event = decodeEnvelope(topic, bytes);
     for (let attempt = 1; ; attempt++) {
-      const event = decodeEnvelope(topic, bytes);
       try {
-        await handler(event);
+        await handler(decodeEnvelope(topic, bytes));
         return;
       } catch (error) {
-        if (attempt >= maxAttempts) {
-          this.logger.error({ err: error, eventId: event.id, type: event.type, attempt }, 'event handler gave up');
-          return;
-        }
-        this.logger.warn({ err: error, eventId: event.id, type: event.type, attempt }, 'event handler failed, retrying');
-        await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (attempt - 1)));
+        const log = attempt >= 5 ? 'error' : 'warn';
+        this.logger[log]({ err: error, eventId: event.id, type: event.type, attempt }, 'event handler failed, delivering it again');
+        if (this.closed) return;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(retryDelayMs * 2 ** (attempt - 1), maxRetryDelayMs)));
+        if (this.closed) return;
       }
     }
   }
