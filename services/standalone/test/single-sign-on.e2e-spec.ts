@@ -7,18 +7,20 @@ const BUTTON = 'Continue with an external identity provider account';
 
 /** The provider's own pages in the popup: its sign-in form (any password), then its consent page; none when the provider remembers the user. */
 async function signInAtProvider(popup: Page, login: string): Promise<void> {
-  const form = popup.locator('input[name=login]');
-  const closed = new Promise<boolean>((resolve) => {
-    if (popup.isClosed()) resolve(false);
-    popup.once('close', () => resolve(false));
+  const closed = new Promise<'closed'>((resolve) => {
+    if (popup.isClosed()) resolve('closed');
+    popup.once('close', () => resolve('closed'));
   });
-  const shown = await Promise.race([form.waitFor({ timeout: 15_000 }).then(() => true), closed]);
-  if (!shown) return;
+  const form = popup.locator('input[name=login]');
+  if ((await Promise.race([form.waitFor({ timeout: 20_000 }).then(() => 'form' as const), closed])) === 'closed') return;
   await form.fill(login);
   await popup.locator('input[name=password]').fill('directory-password');
   await popup.getByRole('button', { name: 'Sign-in' }).click();
   const consent = popup.getByRole('button', { name: 'Continue' });
-  await consent.click().catch(() => undefined);
+  if ((await Promise.race([consent.waitFor({ timeout: 20_000 }).then(() => 'consent' as const), closed])) === 'consent') {
+    await consent.click().catch(() => undefined);
+  }
+  await closed;
 }
 
 describe('Single sign-on through a hospital OIDC provider in Chromium', () => {
@@ -65,7 +67,7 @@ describe('Single sign-on through a hospital OIDC provider in Chromium', () => {
     await page.waitForURL(/\/dashboard$/);
     expect((await me()).uid).toBe(first.uid);
     await context.close();
-  });
+  }, 90_000);
 
   it("says 'Sign-in cancelled' when the popup is closed before signing in", async () => {
     const page = await session.browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -107,5 +109,5 @@ describe('Single sign-on through a hospital OIDC provider in Chromium', () => {
     const after = await page.evaluate(async () => (await fetch('/api/auth/refresh', { method: 'POST' })).status);
     expect(after).toBe(401);
     await context.close();
-  });
+  }, 90_000);
 });
