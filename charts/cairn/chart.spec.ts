@@ -374,6 +374,20 @@ describe('charts/cairn', () => {
     expect(secretOf(search, 'ELASTICSEARCH_URL')).toEqual({ name: 'cairn-elasticsearch', key: 'url' });
     const accounts = (named(objects, 'Deployment', `${RELEASE}-accounts`)!.spec.template.spec as PodSpec).containers[0];
     expect(secretOf(accounts, 'OPENAI_API_KEY')).toBeUndefined();
+    const valueOf = (container: Container, name: string) => container.env?.find((entry) => entry.name === name)?.value;
+    expect(Object.fromEntries(['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_FROM', 'OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_REDIRECT_URI'].map((name) => [name, valueOf(accounts, name)]))).toEqual({
+      SMTP_HOST: 'smtp.example.org',
+      SMTP_PORT: '465',
+      SMTP_SECURE: 'true',
+      SMTP_FROM: 'Cairn <cairn@example.org>',
+      OIDC_ISSUER_URL: 'https://login.example.org/tenant',
+      OIDC_CLIENT_ID: 'cairn',
+      OIDC_REDIRECT_URI: 'https://cairn.example.org/api/auth/oidc/callback',
+    });
+    expect(secretOf(accounts, 'SMTP_USER')).toEqual({ name: 'cairn-smtp', key: 'user' });
+    expect(secretOf(accounts, 'SMTP_PASSWORD')).toEqual({ name: 'cairn-smtp', key: 'password' });
+    expect(secretOf(accounts, 'OIDC_CLIENT_SECRET')).toEqual({ name: 'cairn-federation', key: 'client-secret' });
+    expect(secretOf(search, 'SMTP_PASSWORD')).toBeUndefined();
     expect(search.image).toBe('registry.example.org/example/cairn-search:1.2.3');
     const generation = (named(objects, 'Deployment', `${RELEASE}-generation`)!.spec.template.spec as PodSpec).containers[0];
     expect(generation.image).toMatch(/cairn-generation@sha256:0{64}$/);
@@ -406,6 +420,17 @@ describe('charts/cairn', () => {
     [['--set', 'auth.mode=saml'], /auth\.mode must be oidc or local/],
     [['--set', 'auth.mode=local', '--set', 'services.accounts.enabled=false'], /auth\.mode=local needs the accounts service/],
   ])('refuses %j at install time', (args, message) => {
+    expect(() => helmTemplate([], ...args)).toThrow(message);
+  });
+
+  it('offers the federated provider in the runtime config with auth.mode=local', () => {
+    const objects = helmTemplate([], '--set', 'auth.mode=local', '--set', 'federation.issuerUrl=https://login.example.org', '--set', 'federation.clientId=cairn');
+    const runtime = JSON.parse(named(objects, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']);
+    expect(runtime.auth).toEqual({ mode: 'local', externalProvider: { startUrl: '/api/auth/oidc/start' } });
+    expect(named(objects, 'ConfigMap', `${RELEASE}-platform`)!.data!.AUTH_COOKIE_PATH).toBe('/api/auth');
+  });
+
+  it.each([[['--set', 'federation.issuerUrl=https://login.example.org'], 'federation.clientId is required']])('also refuses %j at install time', (args, message) => {
     expect(() => helmTemplate([], ...args)).toThrow(message);
   });
 });

@@ -204,6 +204,9 @@ Call with (dict "root" $ "name" "search" "config" $config).
       name: {{ $v.elasticsearch.existingSecret }}
       key: {{ $v.elasticsearch.existingSecretKey }}
 {{- end }}
+{{- if eq .name "accounts" }}
+{{- include "cairn.accountsEnv" .root }}
+{{- end }}
 {{- range $name, $value := .config.env }}
 - name: {{ $name }}
   value: {{ include "cairn.envValue" $value }}
@@ -280,6 +283,50 @@ with the value to set.
 {{- range $route := $v.ingress.api.routes }}
 {{- if not (hasKey $v.services $route.service) }}
 {{- fail (printf "ingress.api.routes names service %q, which is not in services" $route.service) }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* The accounts service's mail relay and federated provider, with their credentials from Secrets. */}}
+{{- define "cairn.accountsEnv" -}}
+{{- $v := .Values }}
+{{- with $v.mail.smtpHost }}
+- name: SMTP_HOST
+  value: {{ . | quote }}
+- name: SMTP_PORT
+  value: {{ $v.mail.smtpPort | int | toString | quote }}
+- name: SMTP_SECURE
+  value: {{ $v.mail.smtpSecure | toString | quote }}
+- name: SMTP_FROM
+  value: {{ $v.mail.from | quote }}
+{{- with $v.mail.existingSecret }}
+- name: SMTP_USER
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: {{ $v.mail.existingSecretUserKey }}
+- name: SMTP_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: {{ $v.mail.existingSecretPasswordKey }}
+{{- end }}
+{{- end }}
+{{- with $v.federation.issuerUrl }}
+- name: OIDC_ISSUER_URL
+  value: {{ . | quote }}
+- name: OIDC_CLIENT_ID
+  value: {{ required "federation.clientId is required with federation.issuerUrl" $v.federation.clientId | quote }}
+{{- with include "cairn.publicUrl" $ }}
+- name: OIDC_REDIRECT_URI
+  value: {{ printf "%s%s/auth/oidc/callback" (trimSuffix "/" .) (trimSuffix "/" $v.frontends.runtimeConfig.apiBaseUrl) | quote }}
+{{- end }}
+{{- with $v.federation.existingSecret }}
+- name: OIDC_CLIENT_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: {{ $v.federation.existingSecretKey }}
 {{- end }}
 {{- end }}
 {{- end }}
