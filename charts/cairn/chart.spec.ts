@@ -388,6 +388,8 @@ describe('charts/cairn', () => {
     expect(secretOf(accounts, 'SMTP_PASSWORD')).toEqual({ name: 'cairn-smtp', key: 'password' });
     expect(secretOf(accounts, 'OIDC_CLIENT_SECRET')).toEqual({ name: 'cairn-federation', key: 'client-secret' });
     expect(secretOf(search, 'SMTP_PASSWORD')).toBeUndefined();
+    expect(valueOf(accounts, 'KEYCLOAK_ADMIN_REALM')).toBe('hospital');
+    expect(secretOf(accounts, 'KEYCLOAK_ADMIN_CLIENT_SECRET')).toEqual({ name: 'cairn-keycloak-admin', key: 'client-secret' });
     expect(search.image).toBe('registry.example.org/example/cairn-search:1.2.3');
     const generation = (named(objects, 'Deployment', `${RELEASE}-generation`)!.spec.template.spec as PodSpec).containers[0];
     expect(generation.image).toMatch(/cairn-generation@sha256:0{64}$/);

@@ -312,6 +312,19 @@ with the value to set.
       key: {{ $v.mail.existingSecretPasswordKey }}
 {{- end }}
 {{- end }}
+{{- if $v.keycloak.admin.deleteUsers }}
+- name: KEYCLOAK_ADMIN_URL
+  value: {{ $v.keycloak.internalUrl | default $v.keycloak.url | quote }}
+- name: KEYCLOAK_ADMIN_REALM
+  value: {{ $v.keycloak.realm | quote }}
+- name: KEYCLOAK_ADMIN_CLIENT_ID
+  value: {{ $v.keycloak.admin.clientId | quote }}
+- name: KEYCLOAK_ADMIN_CLIENT_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ required "keycloak.admin.existingSecret is required with keycloak.admin.deleteUsers" $v.keycloak.admin.existingSecret }}
+      key: {{ $v.keycloak.admin.existingSecretKey }}
+{{- end }}
 {{- with $v.federation.issuerUrl }}
 - name: OIDC_ISSUER_URL
   value: {{ . | quote }}

@@ -16,6 +16,7 @@ import { FederationController } from './federation/federation.controller.js';
 import { FederationService, OIDC_CLIENT } from './federation/federation.service.js';
 import { OidcClient } from './federation/oidc-client.js';
 import { OIDC_SETTINGS, oidcSettings, type OidcSettings } from './federation/oidc-settings.js';
+import { DIRECTORY, KeycloakDirectory, keycloakDirectorySettings } from './directory/keycloak-directory.js';
 import { MAILER, OutboxMailer } from './password-reset/mailer.js';
 import { SmtpMailer, smtpSettings } from './password-reset/smtp-mailer.js';
 import { PasswordResetController } from './password-reset/password-reset.controller.js';
@@ -31,6 +32,12 @@ function chooseMailer(outbox: OutboxMailer) {
   }
   logger.warn({ outbox: outbox.outbox }, 'no SMTP_HOST: password reset mail is written to the outbox folder, not sent');
   return outbox;
+}
+
+/** The hospital's Keycloak, when accounts may delete its users (KEYCLOAK_ADMIN_URL); otherwise identities stay with the directory. */
+function directoryFromEnv() {
+  const settings = keycloakDirectorySettings(process.env);
+  return settings ? new KeycloakDirectory(settings) : null;
 }
 
 @Module({
@@ -50,6 +57,7 @@ function chooseMailer(outbox: OutboxMailer) {
     { provide: OIDC_SETTINGS, useFactory: () => oidcSettings(process.env) },
     { provide: OIDC_CLIENT, useFactory: (settings: OidcSettings | null) => (settings ? new OidcClient(settings) : null), inject: [OIDC_SETTINGS] },
     FederationService,
+    { provide: DIRECTORY, useFactory: directoryFromEnv },
     { provide: RECENT_LOGIN_SECONDS, useFactory: (config: PlatformConfig) => config.AUTH_RECENT_LOGIN_SECONDS, inject: [PLATFORM_CONFIG] },
     OutboxMailer,
     { provide: MAILER, useFactory: chooseMailer, inject: [OutboxMailer] },

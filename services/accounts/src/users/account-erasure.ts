@@ -3,13 +3,17 @@ import { eraseOnUserDeleted, EVENT_BUS, type DocumentStore, type EventBus } from
 import { ACCOUNTS_STORE } from '../accounts.tokens.js';
 import { IdentitiesRepository } from '../identities/identities.repository.js';
 import { OutboxMailer } from '../password-reset/mailer.js';
+import { DIRECTORY, type KeycloakDirectory } from '../directory/keycloak-directory.js';
 
 interface OwnedRecord {
   id: string;
   uid: string;
 }
 
-/** On `user.deleted`, like every other service: the identity, its provider links, sessions, reset tokens, sign-in failure records and outbox mail go. */
+/**
+ * On `user.deleted`, like every other service: the identity, its provider links, sessions, reset tokens,
+ * sign-in failure records and outbox mail go; a directory user goes from Keycloak when KEYCLOAK_ADMIN_URL is set.
+ */
 @Injectable()
 export class AccountErasure implements OnModuleInit {
   constructor(
@@ -17,6 +21,7 @@ export class AccountErasure implements OnModuleInit {
     private readonly identities: IdentitiesRepository,
     private readonly outbox: OutboxMailer,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(DIRECTORY) private readonly directory: KeycloakDirectory | null,
   ) {}
 
   onModuleInit(): Promise<void> {
@@ -31,6 +36,8 @@ export class AccountErasure implements OnModuleInit {
     if (identity) {
       for (const key of [`email:${identity.email}`, `reset-email:${identity.email}`]) await this.store.collection('sign_in_failures').delete(key);
       await this.outbox.forget(identity.email);
+    } else {
+      await this.directory?.deleteUser(uid);
     }
     await this.identities.delete(uid);
   }
