@@ -211,6 +211,16 @@ server {
         return 200 "ok\n";
     }
 
+    # keycloak-js's silent sign-in check loads this page in a hidden iframe of the app itself
+    # (SILENT_CHECK_POLICY in services/standalone/src/frontends.ts).
+    location = /silent-check-sso.html {
+        add_header Content-Security-Policy "default-src 'none'; script-src 'self'; frame-ancestors 'self'" always;
+        add_header X-Content-Type-Options nosniff always;
+        add_header X-Frame-Options SAMEORIGIN always;
+        add_header Referrer-Policy strict-origin-when-cross-origin always;
+        add_header Cache-Control no-cache;
+    }
+
     location = /runtime-config.json {
         alias /etc/cairn/runtime-config.json;
         default_type application/json;
@@ -226,7 +236,7 @@ server {
     location = / {
         try_files /index.html =404;
     }
-    location ~ ^/(login|signup|forgot-password|dashboard)/*$ {
+    location ~ ^/(login|signup|forgot-password|dashboard|oidc-popup)/*$ {
         try_files /index.html =404;
     }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -90,6 +91,8 @@ export function createCairnConfig(app) {
         ...(isHost
           ? [new rspack.HtmlRspackPlugin({ template: app.html.template, title: app.html.title, favicon: undefined })]
           : []),
+        // Static files served as they are (the shell's silent-check-sso page for keycloak-js).
+        ...(existsSync(path.join(app.dirname, 'public')) ? [new rspack.CopyRspackPlugin({ patterns: [{ from: 'public', to: '.' }] })] : []),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',

@@ -57,3 +57,4 @@ export * from './ui/icon.component';
 export * from './ui/inline-rename.component';
 export * from './ui/modal-dialog.component';
 export * from './ui/text-field.component';
+export * from './auth/oidc-popup';

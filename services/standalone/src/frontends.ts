@@ -8,13 +8,22 @@ import { createLogger, originsOf, pageContentSecurityPolicy, parseEnv } from '@c
 
 export const REMOTES = ['chat', 'sidebar', 'upload'] as const;
 /** Client-side routes of the shell (spec §2); any other page path redirects to `/`. */
-export const SPA_ROUTES = new Set(['/', '/login', '/signup', '/forgot-password', '/dashboard']);
+export const SPA_ROUTES = new Set(['/', '/login', '/signup', '/forgot-password', '/dashboard', '/oidc-popup']);
 
 const frontendEnvSchema = z.object({
   FRONTENDS_DIR: z.string().min(1).default(fileURLToPath(new URL('../../../frontends', import.meta.url))),
   PUBLIC_API_BASE_URL: z.string().min(1).default('/api'),
   OIDC_ISSUER_URL: z.string().optional(),
+  AUTH_MODE: z.enum(['local', 'oidc']).default('local'),
+  AUTH_ISSUER: z.string().optional(),
+  AUTH_OIDC_CLIENT_ID: z.string().min(1).optional(),
+}).refine((env) => env.AUTH_MODE === 'local' || (env.AUTH_ISSUER?.startsWith('http') && env.AUTH_OIDC_CLIENT_ID), {
+  message: 'AUTH_MODE=oidc needs AUTH_ISSUER (the provider issuer URL) and AUTH_OIDC_CLIENT_ID (the browser app client)',
+  path: ['AUTH_MODE'],
 });
+
+/** The silent sign-in check page runs one script of this origin and may be framed by the app only. */
+export const SILENT_CHECK_POLICY = "default-src 'none'; script-src 'self'; frame-ancestors 'self'";
 
 export interface FrontendsOptions {
   apiPrefix: string;
@@ -23,7 +32,7 @@ export interface FrontendsOptions {
 export interface RuntimeConfig {
   apiBaseUrl: string;
   remotes: Record<(typeof REMOTES)[number], string>;
-  auth: { mode: 'local'; externalProvider?: { startUrl: string } };
+  auth: { mode: 'local'; externalProvider?: { startUrl: string } } | { mode: 'oidc'; issuer: string; clientId: string };
 }
 
 const logger = createLogger('frontends');
@@ -37,15 +46,27 @@ export async function serveFrontends(fastify: FastifyInstance, options: Frontend
   const runtimeConfig: RuntimeConfig = {
     apiBaseUrl: settings.PUBLIC_API_BASE_URL,
     remotes: Object.fromEntries(REMOTES.map((name) => [name, `/remotes/${name}/mf-manifest.json`])) as RuntimeConfig['remotes'],
-    auth: {
-      mode: 'local',
-      ...(settings.OIDC_ISSUER_URL && { externalProvider: { startUrl: `${settings.PUBLIC_API_BASE_URL.replace(/\/$/, '')}/auth/oidc/start` } }),
-    },
+    auth:
+      settings.AUTH_MODE === 'oidc'
+        ? { mode: 'oidc', issuer: settings.AUTH_ISSUER!, clientId: settings.AUTH_OIDC_CLIENT_ID! }
+        : {
+            mode: 'local',
+            ...(settings.OIDC_ISSUER_URL && { externalProvider: { startUrl: `${settings.PUBLIC_API_BASE_URL.replace(/\/$/, '')}/auth/oidc/start` } }),
+          },
   };
-  const pagePolicy = pageContentSecurityPolicy(originsOf(Object.values(runtimeConfig.remotes)));
+  const identityProvider = runtimeConfig.auth.mode === 'oidc' ? new URL(runtimeConfig.auth.issuer).origin : undefined;
+  const pagePolicy = pageContentSecurityPolicy(originsOf(Object.values(runtimeConfig.remotes)), identityProvider);
   const isApi = (url: string) => url === `/${options.apiPrefix}` || url.startsWith(`/${options.apiPrefix}/`) || url.startsWith(`/${options.apiPrefix}?`);
+  // keycloak-js's silent sign-in check loads this page in a hidden iframe of the app itself.
+  const framedByTheApp = (url: string) => url.split('?')[0] === '/silent-check-sso.html';
   fastify.addHook('onSend', async (request, reply, payload) => {
-    if (!isApi(request.url)) reply.header('Content-Security-Policy', pagePolicy);
+    if (isApi(request.url)) return payload;
+    if (framedByTheApp(request.url)) {
+      reply.header('Content-Security-Policy', SILENT_CHECK_POLICY);
+      reply.header('X-Frame-Options', 'SAMEORIGIN');
+    } else {
+      reply.header('Content-Security-Policy', pagePolicy);
+    }
     return payload;
   });
   const setHeaders = (reply: FastifyReply, path: string) => {

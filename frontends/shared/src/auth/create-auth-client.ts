@@ -3,6 +3,7 @@ import type { AuthConfig } from '../config/runtime-config';
 import { AccountsResource } from './accounts.resource';
 import type { AuthClient } from './auth-client';
 import { openExternalProviderPopup } from './external-provider-popup';
+import { KeycloakAuthClient } from './keycloak-auth-client';
 import { LocalAuthClient, type BrowserTabs } from './local-auth-client';
 import { AUTH_NOTICE_KEY, readAuthNotice } from './session';
 
@@ -21,9 +22,7 @@ const browserTabs: BrowserTabs = {
 
 /** Picks the identity implementation named by the runtime config. */
 export function createAuthClient(config: AuthConfig, api: ApiClient): AuthClient {
-  if (config.mode === 'oidc') {
-    throw new Error('auth.mode "oidc" is configured, but this build only contains the local accounts client');
-  }
+  if (config.mode === 'oidc') return new KeycloakAuthClient(config);
   return new LocalAuthClient({
     accounts: new AccountsResource(api),
     storage: window.localStorage,

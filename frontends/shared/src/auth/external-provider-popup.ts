@@ -9,7 +9,8 @@ import { AuthError, type AuthFailure } from './auth-client';
 export const AUTH_POPUP_SOURCE = 'cairn-auth';
 const POPUP_NAME = 'cairn-external-sign-in';
 const POPUP_FEATURES = 'popup,width=520,height=680';
-const CLOSED_POLL_MS = 500;
+const CLOSED_POLL_MS = 250;
+const CLOSED_GRACE_MS = 1_000;
 
 export type AuthPopupOutcome = { result: AuthResponse } | { error: AuthError };
 
@@ -43,8 +44,13 @@ export function openExternalProviderPopup(startUrl: string, host: Window = windo
       if ('result' in outcome) resolve(outcome.result);
       else reject(outcome.error);
     };
+    // A popup that closes itself right after posting its answer is seen closed before that message
+    // arrives: a closed popup counts as cancelled only once the grace period has passed without it.
+    let closedSince: number | null = null;
     const closedPoll = host.setInterval(() => {
       if (!popup.closed) return;
+      closedSince ??= Date.now();
+      if (Date.now() - closedSince < CLOSED_GRACE_MS) return;
       finish();
       reject(new AuthError('cancelled', 'The sign-in popup was closed'));
     }, CLOSED_POLL_MS);

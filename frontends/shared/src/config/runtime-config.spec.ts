@@ -36,6 +36,8 @@ describe('parseRuntimeConfig', () => {
   it('reads an oidc configuration', () => {
     const auth = { mode: 'oidc', url: 'https://id.example', realm: 'cairn', clientId: 'cairn-web' };
     expect(parseRuntimeConfig({ ...standalone, auth }).auth).toEqual(auth);
+    const generic = { mode: 'oidc', issuer: 'https://login.example/tenant', clientId: 'cairn-web' };
+    expect(parseRuntimeConfig({ ...standalone, auth: generic }).auth).toEqual(generic);
   });
 
   it.each([
@@ -46,6 +48,7 @@ describe('parseRuntimeConfig', () => {
     [{ ...standalone, auth: { mode: 'saml' } }, '"auth.mode"'],
     [{ ...standalone, auth: { mode: 'oidc', url: 'https://id.example' } }, '"auth.realm"'],
     [{ ...standalone, auth: { mode: 'local', externalProvider: {} } }, '"auth.externalProvider.startUrl"'],
+    [{ ...standalone, auth: { mode: 'oidc', issuer: 'https://login.example' } }, '"auth.clientId"'],
   ])('rejects %j naming the field', (input, fragment) => {
     expect(() => parseRuntimeConfig(input)).toThrow(RuntimeConfigError);
     expect(() => parseRuntimeConfig(input)).toThrow(fragment);

@@ -11,12 +11,8 @@ export interface LocalAuthConfig {
   externalProvider?: ExternalProviderConfig;
 }
 
-export interface OidcAuthConfig {
-  mode: 'oidc';
-  url: string;
-  realm: string;
-  clientId: string;
-}
+/** Keycloak (`url` + `realm`) or any OpenID Connect provider (`issuer`), with the browser app's public client. */
+export type OidcAuthConfig = { mode: 'oidc'; clientId: string } & ({ url: string; realm: string } | { issuer: string });
 
 export type AuthConfig = LocalAuthConfig | OidcAuthConfig;
 
@@ -58,12 +54,12 @@ function parseAuth(value: unknown): AuthConfig {
     };
   }
   if (mode === 'oidc') {
-    return {
-      mode: 'oidc',
-      url: requireString(value, 'url', 'auth.url'),
-      realm: requireString(value, 'realm', 'auth.realm'),
-      clientId: requireString(value, 'clientId', 'auth.clientId'),
-    };
+    if (value.issuer !== undefined) {
+      return { mode: 'oidc', issuer: requireString(value, 'issuer', 'auth.issuer'), clientId: requireString(value, 'clientId', 'auth.clientId') };
+    }
+    const url = requireString(value, 'url', 'auth.url');
+    const realm = requireString(value, 'realm', 'auth.realm');
+    return { mode: 'oidc', url, realm, clientId: requireString(value, 'clientId', 'auth.clientId') };
   }
   throw new RuntimeConfigError(`runtime config: "auth.mode" must be "local" or "oidc", got ${JSON.stringify(mode)}`);
 }

@@ -11,7 +11,7 @@ import { OIDC_SETTINGS, type OidcSettings } from './oidc-settings.js';
 function popupPage(message: unknown): { html: string; policy: string } {
   const nonce = randomBytes(16).toString('base64');
   const data = JSON.stringify(message).replace(/</g, '\\u003c');
-  const script = `const m=JSON.parse(document.getElementById('outcome').textContent);if(window.opener){window.opener.postMessage(m,location.origin);window.close();}else if(m.result){location.replace('/dashboard');}else{document.getElementById('text').textContent='Sign-in did not complete. Close this window and try again.';}`;
+  const script = `const m=JSON.parse(document.getElementById('outcome').textContent);if(window.opener){window.opener.postMessage(m,location.origin);setTimeout(function(){window.close();},300);}else if(m.result){location.replace('/dashboard');}else{document.getElementById('text').textContent='Sign-in did not complete. Close this window and try again.';}`;
   return {
     html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cairn sign-in</title></head><body><p id="text">Signing in…</p><script type="application/json" id="outcome">${data}</script><script nonce="${nonce}">${script}</script></body></html>`,
     policy: `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'`,

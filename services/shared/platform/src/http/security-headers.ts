@@ -6,15 +6,18 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 /**
  * The web app's policy: no inline or evaluated script, scripts and manifests only from this origin and
  * the Module Federation remotes' origins, no framing. Styles allow inline attributes (React sets them).
+ * With an identity provider (auth.mode oidc), the app may call it and frame it (silent sign-in check).
  */
-export function pageContentSecurityPolicy(remoteOrigins: string[] = []): string {
+export function pageContentSecurityPolicy(remoteOrigins: string[] = [], identityProvider?: string): string {
   const origins = [...new Set(remoteOrigins)].join(' ');
   const self = origins ? `'self' ${origins}` : "'self'";
+  const provider = identityProvider ? ` ${identityProvider}` : '';
   return [
     "default-src 'self'",
     `script-src ${self}`,
     `style-src ${self} 'unsafe-inline'`,
-    `connect-src ${self}`,
+    `connect-src ${self}${provider}`,
+    `frame-src 'self'${provider}`,
     "img-src 'self' data: blob: https:",
     `font-src ${self} data:`,
     "object-src 'none'",
@@ -41,7 +44,7 @@ export function addSecurityHeaders(fastify: FastifyInstance, policyFor: (request
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-    reply.header('X-Frame-Options', 'DENY');
+    if (!reply.hasHeader('X-Frame-Options')) reply.header('X-Frame-Options', 'DENY');
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', policyFor(request));
     if (isHttps(request)) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     return payload;

@@ -1,0 +1,79 @@
+import Keycloak from 'keycloak-js';
+import type { OidcAuthConfig } from '../config/runtime-config';
+import { AuthError } from './auth-client';
+
+/** The shell's page that runs the provider sign-in inside the popup (a client-side route of the shell). */
+export const OIDC_POPUP_PATH = '/oidc-popup';
+const MESSAGE_SOURCE = 'cairn-oidc';
+const POPUP_NAME = 'cairn-oidc-sign-in';
+const POPUP_FEATURES = 'popup,width=520,height=680';
+const CLOSED_POLL_MS = 250;
+const CLOSED_GRACE_MS = 1_000;
+
+export interface OidcTokens {
+  token: string;
+  refreshToken?: string;
+  idToken?: string;
+}
+
+export function createKeycloak(config: OidcAuthConfig): Keycloak {
+  return 'issuer' in config ? new Keycloak({ oidcProvider: config.issuer, clientId: config.clientId }) : new Keycloak({ url: config.url, realm: config.realm, clientId: config.clientId });
+}
+
+/**
+ * Inside the popup: keycloak-js signs in at the provider (authorization code + PKCE, back to this same
+ * page), then hands the tokens to the window that opened the popup (same origin only) and closes.
+ */
+export async function runOidcPopup(config: OidcAuthConfig, host: Window = window): Promise<void> {
+  const keycloak = createKeycloak(config);
+  const prompt = new URLSearchParams(host.location.search).get('prompt');
+  const reply = (message: Record<string, unknown>) => {
+    host.opener?.postMessage({ source: MESSAGE_SOURCE, ...message }, host.location.origin);
+    host.close();
+  };
+  try {
+    const authenticated = await keycloak.init({ pkceMethod: 'S256', checkLoginIframe: false, responseMode: 'query' });
+    if (authenticated && keycloak.token) {
+      reply({ tokens: { token: keycloak.token, refreshToken: keycloak.refreshToken, idToken: keycloak.idToken } });
+      return;
+    }
+    if (new URLSearchParams(host.location.search).has('error')) {
+      reply({ error: 'cancelled' });
+      return;
+    }
+    await keycloak.login({ redirectUri: `${host.location.origin}${OIDC_POPUP_PATH}`, ...(prompt === 'login' && { prompt: 'login', maxAge: 0 }) });
+  } catch (error) {
+    console.error('[cairn] sign-in at the identity provider failed', error);
+    reply({ error: 'cancelled' });
+  }
+}
+
+/** In the app: opens the popup and resolves with the tokens it hands back. */
+export function openOidcPopup(options: { reauthenticate?: boolean } = {}, host: Window = window): Promise<OidcTokens> {
+  const popup = host.open(`${OIDC_POPUP_PATH}${options.reauthenticate ? '?prompt=login' : ''}`, POPUP_NAME, POPUP_FEATURES);
+  if (!popup) return Promise.reject(new AuthError('unknown', 'The sign-in popup was blocked'));
+  return new Promise((resolve, reject) => {
+    const finish = () => {
+      host.removeEventListener('message', onMessage);
+      host.clearInterval(closedPoll);
+    };
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { source?: string; tokens?: OidcTokens; error?: string } | null;
+      if (event.origin !== host.location.origin || data?.source !== MESSAGE_SOURCE) return;
+      finish();
+      if (data.tokens?.token) resolve(data.tokens);
+      else reject(new AuthError('cancelled', 'Sign-in at the identity provider did not complete'));
+    };
+    // A popup that closes itself right after posting its answer is seen closed before that message
+    // arrives: a closed popup counts as cancelled only once the grace period has passed without it.
+    let closedSince: number | null = null;
+    const closedPoll = host.setInterval(() => {
+      if (!popup.closed) return;
+      closedSince ??= Date.now();
+      if (Date.now() - closedSince < CLOSED_GRACE_MS) return;
+      finish();
+      reject(new AuthError('cancelled', 'The sign-in popup was closed'));
+    }, CLOSED_POLL_MS);
+    host.addEventListener('message', onMessage);
+  });
+}
