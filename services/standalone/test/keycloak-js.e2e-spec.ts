@@ -1,24 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'playwright-core';
 import { startOidcTestProvider, testOutputPath, type OidcTestProvider } from '@cairn/testing';
 import { startBrowserSession, type BrowserSession } from './browser-session.js';
-
-async function signInAtProvider(popup: Page, login: string): Promise<void> {
-  const closed = new Promise<'closed'>((resolve) => {
-    if (popup.isClosed()) resolve('closed');
-    popup.once('close', () => resolve('closed'));
-  });
-  const form = popup.locator('input[name=login]');
-  if ((await Promise.race([form.waitFor({ timeout: 20_000 }).then(() => 'form' as const), closed])) === 'closed') return;
-  await form.fill(login);
-  await popup.locator('input[name=password]').fill('directory-password');
-  await popup.getByRole('button', { name: 'Sign-in' }).click();
-  const consent = popup.getByRole('button', { name: 'Continue' });
-  if ((await Promise.race([consent.waitFor({ timeout: 20_000 }).then(() => 'consent' as const), closed])) === 'consent') {
-    await consent.click().catch(() => undefined);
-  }
-  await closed;
-}
+import { signInAtProvider } from './provider-pages.js';
 
 describe('auth.mode "oidc": keycloak-js against an OIDC provider, tokens verified by its JWKS in every service', () => {
   let provider: OidcTestProvider;

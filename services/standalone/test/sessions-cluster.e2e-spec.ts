@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { requestJson, spawnService, startKafkaTestBroker, type KafkaTestBroker, type SpawnedService } from '@cairn/testing';
+import { eventually, requestJson, spawnService, startKafkaTestBroker, type KafkaTestBroker, type SpawnedService } from '@cairn/testing';
 
 const entry = (name: string) => resolve(import.meta.dirname, '../..', name, 'dist/main.js');
-
-/** Polls until `done` holds (or the time runs out); returns the last value. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(200);
-  }
-}
 
 describe('sessions end in every service of the cluster deployment (separate processes over Kafka, JWKS over HTTP)', () => {
   let broker: KafkaTestBroker;

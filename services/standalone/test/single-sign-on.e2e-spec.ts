@@ -1,27 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Page } from 'playwright-core';
 import { providerClaims, startOidcTestProvider, testOutputPath, type OidcTestProvider } from '@cairn/testing';
 import { startBrowserSession, type BrowserSession } from './browser-session.js';
+import { signInAtProvider } from './provider-pages.js';
 
 const BUTTON = 'Continue with an external identity provider account';
-
-/** The provider's own pages in the popup: its sign-in form (any password), then its consent page; none when the provider remembers the user. */
-async function signInAtProvider(popup: Page, login: string): Promise<void> {
-  const closed = new Promise<'closed'>((resolve) => {
-    if (popup.isClosed()) resolve('closed');
-    popup.once('close', () => resolve('closed'));
-  });
-  const form = popup.locator('input[name=login]');
-  if ((await Promise.race([form.waitFor({ timeout: 20_000 }).then(() => 'form' as const), closed])) === 'closed') return;
-  await form.fill(login);
-  await popup.locator('input[name=password]').fill('directory-password');
-  await popup.getByRole('button', { name: 'Sign-in' }).click();
-  const consent = popup.getByRole('button', { name: 'Continue' });
-  if ((await Promise.race([consent.waitFor({ timeout: 20_000 }).then(() => 'consent' as const), closed])) === 'consent') {
-    await consent.click().catch(() => undefined);
-  }
-  await closed;
-}
 
 describe('Single sign-on through a hospital OIDC provider in Chromium', () => {
   let provider: OidcTestProvider;

@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { signUpTestUser, startKafkaTestBroker, startTestApp, type KafkaTestBroker, type TestApp } from '@cairn/testing';
+import { eventually, signUpTestUser, startKafkaTestBroker, startTestApp, type KafkaTestBroker, type TestApp } from '@cairn/testing';
 import { StandaloneModule } from '../src/index.js';
 import { guidelinePdf } from './uploads-fixtures.js';
 import { settled, uploadsClient } from './uploads-client.js';
-
-/** Polls `read` until `done` holds; returns the last value. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(200);
-  }
-}
 
 describe('the upload event flow over Kafka (librdkafka mock cluster)', () => {
   let broker: KafkaTestBroker;
@@ -44,7 +33,7 @@ describe('the upload event flow over Kafka (librdkafka mock cluster)', () => {
     expect(await protocolCount()).toBe(2);
     const bothIndexed = (response: { body: { hits: { source: { title: string } }[] } }) =>
       ['Antivenom treatment', 'Snakebite first aid'].every((title) => response.body.hits.some((hit) => hit.source.title === title));
-    const found = await eventually(() => client.search(user, 'Antivenom treatment snakebite first aid', 'user_only'), bothIndexed);
+    const found = await eventually(() => client.search(user, 'Antivenom treatment snakebite first aid', 'user_only'), bothIndexed, 60_000);
     expect(bothIndexed(found)).toBe(true);
     expect((await client.search(user, 'Antivenom treatment', 'user_only')).body.hits[0].source.title).toBe('Antivenom treatment');
     const antivenom = (await client.protocols(user)).body.protocols.find((p: { title: string }) => p.title === 'Antivenom treatment');
@@ -52,6 +41,7 @@ describe('the upload event flow over Kafka (librdkafka mock cluster)', () => {
     const gone = await eventually(
       () => client.search(user, 'Antivenom treatment anti-snake venom', 'user_only'),
       (response) => response.body.hits.every((hit: { source: { title: string } }) => hit.source.title !== 'Antivenom treatment'),
+      60_000,
     );
     expect(gone.body.hits.map((hit: { source: { title: string } }) => hit.source.title)).not.toContain('Antivenom treatment');
   }, 180_000);

@@ -1,5 +1,6 @@
 import { isAuthResponse, normaliseUser, type AuthResponse } from './accounts.resource';
 import { AuthError, type AuthFailure } from './auth-client';
+import { popupAnswer } from './popup-answer';
 
 /**
  * Contract with the page that ends the external sign-in inside the popup: it calls
@@ -9,8 +10,6 @@ import { AuthError, type AuthFailure } from './auth-client';
 export const AUTH_POPUP_SOURCE = 'cairn-auth';
 const POPUP_NAME = 'cairn-external-sign-in';
 const POPUP_FEATURES = 'popup,width=520,height=680';
-const CLOSED_POLL_MS = 250;
-const CLOSED_GRACE_MS = 1_000;
 
 export type AuthPopupOutcome = { result: AuthResponse } | { error: AuthError };
 
@@ -30,30 +29,13 @@ export function openExternalProviderPopup(startUrl: string, host: Window = windo
   const popup = host.open(startUrl, POPUP_NAME, POPUP_FEATURES);
   if (!popup) return Promise.reject(new AuthError('unknown', 'The sign-in popup was blocked'));
 
-  return new Promise((resolve, reject) => {
-    const finish = () => {
-      host.removeEventListener('message', onMessage);
-      host.clearInterval(closedPoll);
-    };
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== host.location.origin || event.source !== popup) return;
-      const outcome = readAuthPopupMessage(event.data);
-      if (!outcome) return;
-      finish();
-      popup.close();
-      if ('result' in outcome) resolve(outcome.result);
-      else reject(outcome.error);
-    };
-    // A popup that closes itself right after posting its answer is seen closed before that message
-    // arrives: a closed popup counts as cancelled only once the grace period has passed without it.
-    let closedSince: number | null = null;
-    const closedPoll = host.setInterval(() => {
-      if (!popup.closed) return;
-      closedSince ??= Date.now();
-      if (Date.now() - closedSince < CLOSED_GRACE_MS) return;
-      finish();
-      reject(new AuthError('cancelled', 'The sign-in popup was closed'));
-    }, CLOSED_POLL_MS);
-    host.addEventListener('message', onMessage);
-  });
+  return popupAnswer(
+    popup,
+    (data) => {
+      const outcome = readAuthPopupMessage(data);
+      if (!outcome) return null;
+      return 'result' in outcome ? outcome.result : outcome.error;
+    },
+    host,
+  );
 }

@@ -1,14 +1,13 @@
 import Keycloak from 'keycloak-js';
 import type { OidcAuthConfig } from '../config/runtime-config';
 import { AuthError } from './auth-client';
+import { popupAnswer } from './popup-answer';
 
 /** The shell's page that runs the provider sign-in inside the popup (a client-side route of the shell). */
 export const OIDC_POPUP_PATH = '/oidc-popup';
 const MESSAGE_SOURCE = 'cairn-oidc';
 const POPUP_NAME = 'cairn-oidc-sign-in';
 const POPUP_FEATURES = 'popup,width=520,height=680';
-const CLOSED_POLL_MS = 250;
-const CLOSED_GRACE_MS = 1_000;
 
 export interface OidcTokens {
   token: string;
@@ -52,28 +51,13 @@ export async function runOidcPopup(config: OidcAuthConfig, host: Window = window
 export function openOidcPopup(options: { reauthenticate?: boolean } = {}, host: Window = window): Promise<OidcTokens> {
   const popup = host.open(`${OIDC_POPUP_PATH}${options.reauthenticate ? '?prompt=login' : ''}`, POPUP_NAME, POPUP_FEATURES);
   if (!popup) return Promise.reject(new AuthError('unknown', 'The sign-in popup was blocked'));
-  return new Promise((resolve, reject) => {
-    const finish = () => {
-      host.removeEventListener('message', onMessage);
-      host.clearInterval(closedPoll);
-    };
-    const onMessage = (event: MessageEvent) => {
-      const data = event.data as { source?: string; tokens?: OidcTokens; error?: string } | null;
-      if (event.origin !== host.location.origin || data?.source !== MESSAGE_SOURCE) return;
-      finish();
-      if (data.tokens?.token) resolve(data.tokens);
-      else reject(new AuthError('cancelled', 'Sign-in at the identity provider did not complete'));
-    };
-    // A popup that closes itself right after posting its answer is seen closed before that message
-    // arrives: a closed popup counts as cancelled only once the grace period has passed without it.
-    let closedSince: number | null = null;
-    const closedPoll = host.setInterval(() => {
-      if (!popup.closed) return;
-      closedSince ??= Date.now();
-      if (Date.now() - closedSince < CLOSED_GRACE_MS) return;
-      finish();
-      reject(new AuthError('cancelled', 'The sign-in popup was closed'));
-    }, CLOSED_POLL_MS);
-    host.addEventListener('message', onMessage);
-  });
+  return popupAnswer(
+    popup,
+    (data) => {
+      const message = data as { source?: string; tokens?: OidcTokens } | null;
+      if (message?.source !== MESSAGE_SOURCE) return null;
+      return message.tokens?.token ? message.tokens : new AuthError('cancelled', 'Sign-in at the identity provider did not complete');
+    },
+    host,
+  );
 }

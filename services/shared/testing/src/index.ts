@@ -12,3 +12,4 @@ export * from './openai/index.js';
 export * from './process/spawn-service.js';
 export * from './qdrant/index.js';
 export * from './oidc/oidc-test-provider.js';
+export * from './poll.js';
