@@ -13,3 +13,4 @@ export * from './process/spawn-service.js';
 export * from './qdrant/index.js';
 export * from './oidc/oidc-test-provider.js';
 export * from './poll.js';
+export * from './http/loopback-server.js';
