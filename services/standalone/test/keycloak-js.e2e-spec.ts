@@ -32,6 +32,9 @@ describe('auth.mode "oidc": keycloak-js against an OIDC provider, tokens verifie
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await page.goto(`${session.server.url}/login`);
+    await page.getByRole('button', { name: 'Continue with an external identity provider account' }).waitFor();
+    expect(await page.getByLabel('Email').count()).toBe(0);
+    await page.screenshot({ path: testOutputPath('keycloak-js-sign-in.png') });
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Continue with an external identity provider account' }).click();
     await signInAtProvider(await popupOpened, 'nurse.kim');

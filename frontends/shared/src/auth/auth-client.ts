@@ -47,6 +47,8 @@ export interface AuthClient {
   signUp(input: SignUpInput): Promise<CairnUser>;
   /** Whether an external identity provider is configured for the popup sign-in. */
   readonly hasExternalProvider: boolean;
+  /** False when the hospital's provider is the only way in (auth.mode "oidc"): no e-mail and password forms. */
+  readonly passwordSignIn: boolean;
   signInWithExternalProvider(): Promise<CairnUser>;
   requestPasswordReset(email: string): Promise<void>;
   /** Sets a new password with the token from the reset e-mail's link. */

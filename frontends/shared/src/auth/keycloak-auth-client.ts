@@ -14,6 +14,7 @@ const PROVIDER_ONLY = 'This hospital signs in through its identity provider: use
  */
 export class KeycloakAuthClient implements AuthClient {
   readonly hasExternalProvider = true;
+  readonly passwordSignIn = false;
   private keycloak: Keycloak;
   private initialisation: Promise<void> | null = null;
   private initialised = false;

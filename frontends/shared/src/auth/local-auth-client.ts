@@ -31,6 +31,7 @@ export interface LocalAuthClientOptions {
  * finds the session again.
  */
 export class LocalAuthClient implements AuthClient {
+  readonly passwordSignIn = true;
   private session: Session | null = null;
   private initialised = false;
   private initialisation: Promise<void> | null = null;

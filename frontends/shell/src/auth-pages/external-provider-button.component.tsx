@@ -27,9 +27,11 @@ export function ExternalProviderButton({ disabled, onSignedIn, onError }: Extern
 
   return (
     <>
-      <div className="divider" role="presentation">
-        <span>or</span>
-      </div>
+      {auth.passwordSignIn && (
+        <div className="divider" role="presentation">
+          <span>or</span>
+        </div>
+      )}
       <Button block icon="shield" disabled={disabled || busy} onClick={() => void start()}>
         Continue with an external identity provider account
       </Button>

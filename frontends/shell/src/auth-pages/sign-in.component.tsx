@@ -30,14 +30,17 @@ export function SignInPage() {
       subtitle="Access clinical protocols, your saved checklists and recent searches."
       error={error}
       footer={
-        <p>
-          Don&apos;t have an account?{' '}
-          <Link to={ROUTES.signup} state={location.state}>
-            Sign up
-          </Link>
-        </p>
+        getCairn().auth.passwordSignIn && (
+          <p>
+            Don&apos;t have an account?{' '}
+            <Link to={ROUTES.signup} state={location.state}>
+              Sign up
+            </Link>
+          </p>
+        )
       }
     >
+      {getCairn().auth.passwordSignIn && (
       <form className="auth-form" noValidate onSubmit={onSubmit}>
         <TextField
           label="Email"
@@ -63,6 +66,7 @@ export function SignInPage() {
           {busy ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
+      )}
       <ExternalProviderButton
         disabled={busy}
         onSignedIn={returnToOrigin}

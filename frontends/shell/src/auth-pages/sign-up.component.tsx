@@ -51,6 +51,7 @@ export function SignUpPage() {
         </p>
       }
     >
+      {getCairn().auth.passwordSignIn && (
       <form className="auth-form" noValidate onSubmit={onSubmit}>
         <TextField label="Full Name" name="name" autoComplete="name" value={form.displayName} onChange={update('displayName')} />
         <TextField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={update('email')} />
@@ -74,6 +75,7 @@ export function SignUpPage() {
           {busy ? 'Creating Account...' : 'Create Account'}
         </Button>
       </form>
+      )}
       <ExternalProviderButton
         disabled={busy}
         onSignedIn={returnToOrigin}
