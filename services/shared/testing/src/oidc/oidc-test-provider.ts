@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import { listenOnLoopback } from '../http/loopback-server.js';
 
 export interface OidcTestProvider {
@@ -30,6 +30,8 @@ export const providerClaims = (login: string) => ({
  * consent pages: a stand-in for a hospital's Keycloak or directory-backed provider.
  */
 export async function startOidcTestProvider(): Promise<OidcTestProvider> {
+  // Loaded here, not with the package: only the tests that start a provider pay for it (and hear its warnings).
+  const { default: OidcProvider } = await import('oidc-provider');
   const clientId = 'cairn-test';
   const clientSecret = 'cairn-test-secret';
   const browserClientId = 'cairn-web';
@@ -48,7 +50,7 @@ export async function startOidcTestProvider(): Promise<OidcTestProvider> {
     browserClientId,
     allowRedirectUri(uri) {
       redirectUris.push(uri);
-      const provider = new Provider(issuer, {
+      const provider: Provider = new OidcProvider(issuer, {
         clients: [
           { client_id: clientId, client_secret: clientSecret, redirect_uris: [...redirectUris], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
           { client_id: browserClientId, token_endpoint_auth_method: 'none', redirect_uris: [...redirectUris], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
