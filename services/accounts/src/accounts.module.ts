@@ -12,6 +12,7 @@ import { AccountDeletion, RECENT_LOGIN_SECONDS } from './users/account-deletion.
 import { AccountErasure } from './users/account-erasure.js';
 import { SessionRevocations } from './sessions/session-revocations.js';
 import { SessionsService } from './sessions/sessions.service.js';
+import { RefreshCookie } from './sessions/refresh-cookie.js';
 import { FederationController } from './federation/federation.controller.js';
 import { FederationService, OIDC_CLIENT } from './federation/federation.service.js';
 import { OidcClient } from './federation/oidc-client.js';
@@ -51,6 +52,7 @@ function directoryFromEnv() {
     ResetRequestThrottle,
     SessionRevocations,
     SessionsService,
+    RefreshCookie,
     AuthService,
     AccountDeletion,
     AccountErasure,

@@ -59,15 +59,12 @@ export async function serveFrontends(fastify: FastifyInstance, options: Frontend
   const isApi = (url: string) => url === `/${options.apiPrefix}` || url.startsWith(`/${options.apiPrefix}/`) || url.startsWith(`/${options.apiPrefix}?`);
   // keycloak-js's silent sign-in check loads this page in a hidden iframe of the app itself.
   const framedByTheApp = (url: string) => url.split('?')[0] === '/silent-check-sso.html';
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    if (isApi(request.url)) return payload;
-    if (framedByTheApp(request.url)) {
-      reply.header('Content-Security-Policy', SILENT_CHECK_POLICY);
-      reply.header('X-Frame-Options', 'SAMEORIGIN');
-    } else {
-      reply.header('Content-Security-Policy', pagePolicy);
-    }
-    return payload;
+  // Set before the handler runs; the platform's security headers fill in only what a response lacks.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (isApi(request.url)) return;
+    const framed = framedByTheApp(request.url);
+    reply.header('Content-Security-Policy', framed ? SILENT_CHECK_POLICY : pagePolicy);
+    if (framed) reply.header('X-Frame-Options', 'SAMEORIGIN');
   });
   const setHeaders = (reply: FastifyReply, path: string) => {
     reply.header('Cache-Control', noCache(path) ? 'no-cache' : 'public, max-age=31536000, immutable');

@@ -43,6 +43,7 @@ describe('auth.mode "oidc": keycloak-js against an OIDC provider, tokens verifie
     await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     await page.getByTestId('protocol-card').waitFor({ timeout: 20_000 });
     await page.screenshot({ path: testOutputPath('keycloak-js-dashboard.png') });
+    await page.getByTestId('slot-sidebar').getByText('Nurse Kim').waitFor();
 
     const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }));
     expect(stored).not.toMatch(/eyJ/);

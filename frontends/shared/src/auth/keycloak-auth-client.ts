@@ -1,7 +1,7 @@
 import type Keycloak from 'keycloak-js';
 import type { OidcAuthConfig } from '../config/runtime-config';
 import { AuthError, type AuthClient, type AuthStateListener, type CairnUser } from './auth-client';
-import { createKeycloak, openOidcPopup, type OidcTokens } from './oidc-popup';
+import { createKeycloak, OIDC_SCOPES, openOidcPopup, type OidcTokens } from './oidc-popup';
 
 /** A token this close to expiry is renewed (with the refresh token) before it is handed out. */
 const MIN_VALIDITY_SECONDS = 30;
@@ -31,7 +31,7 @@ export class KeycloakAuthClient implements AuthClient {
 
   init(): Promise<void> {
     this.initialisation ??= this.keycloak
-      .init({ onLoad: 'check-sso', silentCheckSsoRedirectUri: `${this.origin}/silent-check-sso.html`, pkceMethod: 'S256', checkLoginIframe: false })
+      .init({ onLoad: 'check-sso', silentCheckSsoRedirectUri: `${this.origin}/silent-check-sso.html`, pkceMethod: 'S256', checkLoginIframe: false, scope: OIDC_SCOPES })
       .catch(() => false)
       .then(() => {
         this.initialised = true;
@@ -75,9 +75,7 @@ export class KeycloakAuthClient implements AuthClient {
   /** A fresh sign-in at the provider in the popup (for account deletion), as the same user only. */
   async reauthenticate(): Promise<void> {
     const uid = this.currentUser()?.uid;
-    const tokens = await openOidcPopup({ reauthenticate: true });
-    const next = createKeycloak(this.config);
-    await next.init({ ...tokens, checkLoginIframe: false, pkceMethod: 'S256' });
+    const next = await this.keycloakWith(await openOidcPopup({ reauthenticate: true }));
     if (next.tokenParsed?.sub !== uid) throw new AuthError('user_mismatch', 'Signed in as a different user');
     this.keycloak = next;
     this.emit();
@@ -112,10 +110,15 @@ export class KeycloakAuthClient implements AuthClient {
   }
 
   private async adopt(tokens: OidcTokens): Promise<void> {
-    const next = createKeycloak(this.config);
-    await next.init({ ...tokens, checkLoginIframe: false, pkceMethod: 'S256' });
-    this.keycloak = next;
+    this.keycloak = await this.keycloakWith(tokens);
     this.emit();
+  }
+
+  /** A keycloak-js instance holding the tokens the popup handed over (it renews them itself). */
+  private async keycloakWith(tokens: OidcTokens): Promise<Keycloak> {
+    const keycloak = createKeycloak(this.config);
+    await keycloak.init({ ...tokens, checkLoginIframe: false, pkceMethod: 'S256' });
+    return keycloak;
   }
 
   private emit(): void {

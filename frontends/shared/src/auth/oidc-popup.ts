@@ -6,6 +6,8 @@ import { popupAnswer } from './popup-answer';
 /** The shell's page that runs the provider sign-in inside the popup (a client-side route of the shell). */
 export const OIDC_POPUP_PATH = '/oidc-popup';
 const MESSAGE_SOURCE = 'cairn-oidc';
+/** The profile and e-mail claims name the user in the app (Keycloak adds them by default; other providers need asking). */
+export const OIDC_SCOPES = 'openid email profile';
 const POPUP_NAME = 'cairn-oidc-sign-in';
 const POPUP_FEATURES = 'popup,width=520,height=680';
 
@@ -25,18 +27,21 @@ export function createKeycloak(config: OidcAuthConfig): Keycloak {
  */
 export async function runOidcPopup(config: OidcAuthConfig, host: Window = window): Promise<void> {
   const keycloak = createKeycloak(config);
-  const prompt = new URLSearchParams(host.location.search).get('prompt');
+  // Read before keycloak-js processes the callback, which removes its parameters from the address.
+  const parameters = new URLSearchParams(host.location.search);
+  const prompt = parameters.get('prompt');
+  const refused = parameters.has('error');
   const reply = (message: Record<string, unknown>) => {
     host.opener?.postMessage({ source: MESSAGE_SOURCE, ...message }, host.location.origin);
     host.close();
   };
   try {
-    const authenticated = await keycloak.init({ pkceMethod: 'S256', checkLoginIframe: false, responseMode: 'query' });
+    const authenticated = await keycloak.init({ pkceMethod: 'S256', checkLoginIframe: false, responseMode: 'query', scope: OIDC_SCOPES });
     if (authenticated && keycloak.token) {
       reply({ tokens: { token: keycloak.token, refreshToken: keycloak.refreshToken, idToken: keycloak.idToken } });
       return;
     }
-    if (new URLSearchParams(host.location.search).has('error')) {
+    if (refused) {
       reply({ error: 'cancelled' });
       return;
     }

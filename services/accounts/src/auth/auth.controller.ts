@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Put, Req, Res } from '@nestjs/co
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CurrentUser, Public, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../sessions/refresh-cookie.js';
-import { SESSION_IDLE_SECONDS, SessionsService, type IssuedSession } from '../sessions/sessions.service.js';
+import { RefreshCookie } from '../sessions/refresh-cookie.js';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { AuthService } from './auth.service.js';
 
 const optionalText = z.string().max(1000, 'is too long').optional();
@@ -14,31 +14,26 @@ const renameBody = z.object({
   displayName: z.string({ error: 'displayName is required' }).trim().min(1, 'displayName is required').max(120),
 });
 
-/** The access token goes in the body (kept in memory by the web app); the refresh token only in the httpOnly cookie. */
-function handOver(request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) {
-  setRefreshCookie(request, reply, issued.refreshToken, SESSION_IDLE_SECONDS);
-  return issued.body;
-}
-
 @Controller('auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly sessions: SessionsService,
+    private readonly cookie: RefreshCookie,
   ) {}
 
   @Public()
   @Post('signup')
   @HttpCode(201)
   async signUp(@Body(new ZodPipe(signUpBody)) body: z.infer<typeof signUpBody>, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return handOver(request, reply, await this.auth.signUp(body));
+    return this.cookie.handOver(request, reply, await this.auth.signUp(body));
   }
 
   @Public()
   @Post('login')
   @HttpCode(200)
   async signIn(@Body(new ZodPipe(signInBody)) body: z.infer<typeof signInBody>, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    return handOver(request, reply, await this.auth.signIn(body, request.ip));
+    return this.cookie.handOver(request, reply, await this.auth.signIn(body, request.ip));
   }
 
   /** A new access token for the session in the refresh cookie, which is rotated; a reused one ends the session. */
@@ -47,9 +42,9 @@ export class AuthController {
   @HttpCode(200)
   async refresh(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     try {
-      return handOver(request, reply, await this.sessions.refresh(readRefreshCookie(request)));
+      return this.cookie.handOver(request, reply, await this.sessions.refresh(this.cookie.read(request)));
     } catch (error) {
-      clearRefreshCookie(request, reply);
+      this.cookie.clear(request, reply);
       throw error;
     }
   }
@@ -65,7 +60,7 @@ export class AuthController {
   @HttpCode(200)
   async signOut(@CurrentUser() user: AuthenticatedUser, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     if (user.sessionId) await this.sessions.end(user.uid, user.sessionId);
-    clearRefreshCookie(request, reply);
+    this.cookie.clear(request, reply);
     return { success: true };
   }
 

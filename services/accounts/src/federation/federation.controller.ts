@@ -2,8 +2,7 @@ import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { Public } from '@cairn/platform';
-import { setRefreshCookie } from '../sessions/refresh-cookie.js';
-import { SESSION_IDLE_SECONDS } from '../sessions/sessions.service.js';
+import { RefreshCookie } from '../sessions/refresh-cookie.js';
 import { FederationError, FederationService } from './federation.service.js';
 import { OIDC_SETTINGS, type OidcSettings } from './oidc-settings.js';
 
@@ -30,6 +29,7 @@ export class FederationController {
   constructor(
     private readonly federation: FederationService,
     @Inject(OIDC_SETTINGS) private readonly settings: OidcSettings | null,
+    private readonly cookie: RefreshCookie,
   ) {}
 
   /** Opened in the popup: on to the provider's sign-in page (`prompt=login` asks it to sign in again, for re-authentication). */
@@ -46,9 +46,8 @@ export class FederationController {
   @Get('callback')
   async callback(@Query() query: Record<string, string>, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     try {
-      const issued = await this.federation.finish(query);
-      setRefreshCookie(request, reply, issued.refreshToken, SESSION_IDLE_SECONDS);
-      return this.answer(reply, { source: 'cairn-auth', result: issued.body });
+      const result = this.cookie.handOver(request, reply, await this.federation.finish(query));
+      return this.answer(reply, { source: 'cairn-auth', result });
     } catch (error) {
       return this.answer(reply, { source: 'cairn-auth', error: describe(error) });
     }

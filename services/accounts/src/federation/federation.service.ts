@@ -55,10 +55,6 @@ export class FederationService {
     this.links = store.collection<IdentityLink>('identity_links', { indexes: [['uid']] });
   }
 
-  get configured(): boolean {
-    return this.client !== null;
-  }
-
   async start(redirectUri: string, prompt?: 'login'): Promise<string> {
     const client = this.required();
     const pending: PendingSignIn = { id: random(), nonce: random(), codeVerifier: random(), redirectUri, createdAt: this.now() };

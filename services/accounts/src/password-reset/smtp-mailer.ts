@@ -39,7 +39,7 @@ export class SmtpMailer implements Mailer {
 
   async send(mail: OutgoingMail): Promise<string> {
     const sent = await this.transport.sendMail({ from: this.settings.from, to: mail.to, subject: mail.subject, text: mail.text });
-    this.logger.info({ to: mail.to, messageId: sent.messageId }, 'mail handed to the SMTP relay');
+    this.logger.info({ messageId: sent.messageId }, 'mail handed to the SMTP relay');
     return sent.messageId;
   }
 }

@@ -32,21 +32,18 @@ export function originsOf(urls: string[]): string[] {
   return urls.flatMap((url) => (/^https?:\/\//.test(url) ? [new URL(url).origin] : []));
 }
 
-function isHttps(request: FastifyRequest): boolean {
-  return request.protocol === 'https';
-}
-
 /**
- * Sent with every response: no MIME sniffing, no referrer to other sites, never framed, HSTS when the
- * request came over TLS (directly or through a trusted proxy), and a CSP chosen by `policyFor`.
+ * Sent with every response: no MIME sniffing, no referrer to other sites, HSTS when the request came
+ * over TLS (directly or through a trusted proxy); unless the response chose its own, never framed and
+ * the API's CSP (the web app's pages set theirs when the request arrives).
  */
-export function addSecurityHeaders(fastify: FastifyInstance, policyFor: (request: FastifyRequest) => string = () => API_CONTENT_SECURITY_POLICY): void {
+export function addSecurityHeaders(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     if (!reply.hasHeader('X-Frame-Options')) reply.header('X-Frame-Options', 'DENY');
-    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', policyFor(request));
-    if (isHttps(request)) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', API_CONTENT_SECURITY_POLICY);
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     return payload;
   });
 }
