@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { createLogger, DocumentStores, PLATFORM_CONFIG, type PlatformConfig } from '@cairn/platform';
+import { createLogger, DocumentStores, Outbox, Outboxes, PLATFORM_CONFIG, type PlatformConfig } from '@cairn/platform';
 import { ACCOUNTS_STORE } from './accounts.tokens.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
@@ -45,6 +45,7 @@ function directoryFromEnv() {
   controllers: [AuthController, JwksController, UsersController, PasswordResetController, FederationController],
   providers: [
     { provide: ACCOUNTS_STORE, useFactory: (stores: DocumentStores) => stores.get('accounts'), inject: [DocumentStores] },
+    { provide: Outbox, useFactory: (outboxes: Outboxes) => outboxes.get('accounts'), inject: [Outboxes] },
     { provide: CLOCK, useValue: () => Date.now() },
     IdentitiesRepository,
     SigningKeys,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Outbox, Outboxes } from '@cairn/platform';
 import { GENERATION_CONFIG, loadGenerationConfig } from './config/generation-config.js';
 import { ContextSearch } from './context/context-search.js';
 import { ProtocolChatService } from './conversation/protocol-chat.service.js';
@@ -16,6 +17,7 @@ import { UploadProtocolBuilder } from './uploads/upload-protocol-builder.js';
   providers: [
     { provide: GENERATION_CONFIG, useFactory: () => loadGenerationConfig() },
     { provide: GENERATOR, useFactory: createGenerator, inject: [GENERATION_CONFIG] },
+    { provide: Outbox, useFactory: (outboxes: Outboxes) => outboxes.get('generation'), inject: [Outboxes] },
     ContextSearch,
     GroundingMetrics,
     ProtocolGenerationService,

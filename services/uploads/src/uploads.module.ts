@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { DocumentStores } from '@cairn/platform';
+import { DocumentStores, Outbox, Outboxes } from '@cairn/platform';
 import { GenerationResultsConsumer } from './events/generation-results.consumer.js';
+import { RegenerationResultsConsumer } from './events/regeneration-results.consumer.js';
 import { UserDeletedConsumer } from './events/user-deleted.consumer.js';
 import { UploadApproval } from './jobs/upload-approval.js';
 import { UploadJobsRepository } from './jobs/upload-jobs.repository.js';
@@ -19,6 +20,7 @@ import { UPLOADS_STORE } from './uploads.tokens.js';
   providers: [
     { provide: UPLOADS_CONFIG, useFactory: () => loadUploadsConfig() },
     { provide: UPLOADS_STORE, useFactory: (stores: DocumentStores) => stores.get('uploads'), inject: [DocumentStores] },
+    { provide: Outbox, useFactory: (outboxes: Outboxes) => outboxes.get('uploads'), inject: [Outboxes] },
     MultipartParser,
     UploadJobsRepository,
     UserProtocolsRepository,
@@ -27,6 +29,7 @@ import { UPLOADS_STORE } from './uploads.tokens.js';
     UploadsService,
     UserProtocolsService,
     GenerationResultsConsumer,
+    RegenerationResultsConsumer,
     UserDeletedConsumer,
   ],
 })

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { AppError, type Collection, type DocumentStore } from '@cairn/platform';
+import { AppError, write, type Collection, type DocumentStore } from '@cairn/platform';
 import { ACCOUNTS_STORE } from '../accounts.tokens.js';
 import { CLOCK, type Clock } from '../auth/sign-in-throttle.js';
 import { IdentitiesRepository } from '../identities/identities.repository.js';
@@ -98,8 +98,7 @@ export class SessionsService {
   }
 
   async end(uid: string, sessionId: string): Promise<void> {
-    await this.sessions.delete(sessionId);
-    await this.revocations.revoke(uid, sessionId);
+    await this.revocations.revoke(uid, sessionId, write.delete(this.sessions, sessionId));
   }
 
   /** Ends every session of the user but `keep` (after a password reset, all of them). */

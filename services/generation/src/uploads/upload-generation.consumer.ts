@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { Topics, type ExtractedDocument, type ExtractedDocumentRef, type ExtractedText, type GeneratedUploadProtocol, type ProtocolCandidate } from '@cairn/contracts';
-import { BLOB_STORE, crashPoint, EVENT_BUS, type BlobStore, type EventBus, type EventEnvelope } from '@cairn/platform';
+import { BLOB_STORE, crashPoint, EVENT_BUS, Outbox, type BlobStore, type EventBus, type EventEnvelope } from '@cairn/platform';
 import { protocolCandidates } from './protocol-candidates.js';
 import { UploadProtocolBuilder } from './upload-protocol-builder.js';
 
@@ -22,6 +22,7 @@ export class UploadGenerationConsumer implements OnModuleInit {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly outbox: Outbox,
     private readonly builder: UploadProtocolBuilder,
   ) {}
 
@@ -48,7 +49,7 @@ export class UploadGenerationConsumer implements OnModuleInit {
     const prefix = uploadPrefix(userId, uploadId);
     const resultRef = `${prefix}/generated/${event.correlationId}.json`;
     const answer = (protocolCount: number, error = '') =>
-      this.bus.publish(Topics.uploadGenerated, { uploadId, userId, resultRef: error ? '' : resultRef, protocolCount, error }, { id: `${event.correlationId}:generated`, correlationId: event.correlationId, causationId: event.id, key: userId });
+      this.outbox.publish(Topics.uploadGenerated, { uploadId, userId, resultRef: error ? '' : resultRef, protocolCount, error }, { id: `${event.correlationId}:generated`, correlationId: event.correlationId, causationId: event.id, key: userId });
     const earlier = await this.json<GeneratedUploadProtocol[]>(resultRef);
     if (earlier) return void (await answer(earlier.length));
     const documents = await this.documents(event.payload);
@@ -79,7 +80,7 @@ export class UploadGenerationConsumer implements OnModuleInit {
     const { protocolId, ownerId, customPrompt, sourceTextRef } = event.payload;
     const resultRef = `users/${ownerId}/protocols/${protocolId}/regenerated-${event.correlationId}.json`;
     const answer = (error = '') =>
-      this.bus.publish(Topics.protocolRegenerated, { protocolId, ownerId, resultRef: error ? '' : resultRef, error }, { id: `${event.correlationId}:regenerated`, correlationId: event.correlationId, causationId: event.id, key: ownerId });
+      this.outbox.publish(Topics.protocolRegenerated, { protocolId, ownerId, resultRef: error ? '' : resultRef, error }, { id: `${event.correlationId}:regenerated`, correlationId: event.correlationId, causationId: event.id, key: ownerId });
     if (await this.blobs.stat(resultRef)) return void (await answer());
     const candidate = await this.json<ProtocolCandidate>(sourceTextRef);
     if (!candidate) return void (await answer('The source text of this protocol is no longer available.'));

@@ -15,6 +15,7 @@ export * from './errors/error-body.js';
 export * from './events/envelope.js';
 export * from './faults/crash-point.js';
 export * from './events/event-bus.port.js';
+export * from './events/outbox.js';
 export * from './events/processed-events.js';
 export * from './events/request-reply.js';
 export * from './events/user-data.js';

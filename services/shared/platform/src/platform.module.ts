@@ -4,6 +4,7 @@ import {
   Module,
   type BeforeApplicationShutdown,
   type DynamicModule,
+  type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
@@ -16,6 +17,7 @@ import type { PlatformConfig } from './config/platform-config.js';
 import { DocumentStores } from './documents/document-stores.js';
 import { ErrorFilter } from './errors/error.filter.js';
 import { EVENT_BUS, type EventBus } from './events/event-bus.port.js';
+import { Outboxes } from './events/outbox.js';
 import { ProcessedEvents } from './events/processed-events.js';
 import { HealthController } from './health/health.controller.js';
 import { HealthRegistry } from './health/health.registry.js';
@@ -52,11 +54,12 @@ async function createBlobStore(config: PlatformConfig): Promise<BlobStore> {
  */
 @Global()
 @Module({})
-export class PlatformModule implements BeforeApplicationShutdown, OnApplicationShutdown {
+export class PlatformModule implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly stores: DocumentStores,
+    private readonly outboxes: Outboxes,
   ) {}
 
   static forRoot(config: PlatformConfig): DynamicModule {
@@ -73,6 +76,7 @@ export class PlatformModule implements BeforeApplicationShutdown, OnApplicationS
           inject: [HealthRegistry],
         },
         { provide: EVENT_BUS, useFactory: createEventBus, inject: [PLATFORM_CONFIG, DocumentStores] },
+        { provide: Outboxes, useFactory: (stores: DocumentStores, bus: EventBus) => new Outboxes(stores, bus), inject: [DocumentStores, EVENT_BUS] },
         { provide: BLOB_STORE, useFactory: createBlobStore, inject: [PLATFORM_CONFIG] },
         {
           provide: KeySource,
@@ -88,11 +92,16 @@ export class PlatformModule implements BeforeApplicationShutdown, OnApplicationS
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],
-      exports: [PLATFORM_CONFIG, HealthRegistry, Metrics, DocumentStores, EVENT_BUS, BLOB_STORE, KeySource, TOKEN_VERIFIER, EndedSessions],
+      exports: [PLATFORM_CONFIG, HealthRegistry, Metrics, DocumentStores, EVENT_BUS, Outboxes, BLOB_STORE, KeySource, TOKEN_VERIFIER, EndedSessions],
     };
   }
 
+  onApplicationBootstrap(): void {
+    this.outboxes.startAll();
+  }
+
   async beforeApplicationShutdown(): Promise<void> {
+    await this.outboxes.stopAll();
     await this.bus.close();
   }
 

@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Topics } from '@cairn/contracts';
-import { BLOB_STORE, crashPoint, EVENT_BUS, type BlobStore, type EventBus } from '@cairn/platform';
+import { BLOB_STORE, crashPoint, Outbox, type BlobStore } from '@cairn/platform';
 import { toProtocolDocument } from '../library/user-protocol.js';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
 import { protocolSourceBlob, uploadBlobs, type UploadJob } from './upload-job.js';
 import { UploadJobsRepository } from './upload-jobs.repository.js';
 
 /**
- * Moves an upload's previews into the user's protocol index. Each protocol is announced
- * (`protocol.approved`, under an id fixed by upload and protocol) before it leaves the preview, so
- * a run cut short and run again announces the rest and never indexes one twice.
+ * Moves an upload's previews into the user's protocol index. Each protocol leaves the preview in
+ * the same commit that records its `protocol.approved` (under an id fixed by upload and protocol),
+ * so a run cut short and run again announces the rest and never indexes one twice.
  */
 @Injectable()
 export class UploadApproval {
@@ -17,7 +17,7 @@ export class UploadApproval {
     private readonly jobs: UploadJobsRepository,
     private readonly protocols: UserProtocolsRepository,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly outbox: Outbox,
   ) {}
 
   async complete(job: UploadJob): Promise<number> {
@@ -27,8 +27,10 @@ export class UploadApproval {
       const sourceRef = protocolSourceBlob(job.userId, preview.protocolId);
       if (source) await this.blobs.put(sourceRef, source);
       const indexed = { ...preview, state: 'indexed' as const, sourceRef, created_at: approvedAt, updated_at: approvedAt };
-      await this.bus.publish(Topics.protocolApproved, { protocol: toProtocolDocument(indexed) }, { id: `${job.id}:${preview.protocolId}:approved`, key: job.userId });
-      await this.protocols.put(indexed);
+      await this.outbox.commit(
+        this.protocols.putting(indexed),
+        this.outbox.event(Topics.protocolApproved, { protocol: toProtocolDocument(indexed) }, { id: `${job.id}:${preview.protocolId}:approved`, key: job.userId }),
+      );
       crashPoint('uploads.approving');
     }
     const indexed = await this.protocols.countIndexedFrom(job.id);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Topics, type ExtractedDocumentRef } from '@cairn/contracts';
 import { ZipRejectedError } from '@cairn/documents';
-import { BLOB_STORE, crashPoint, EVENT_BUS, PLATFORM_CONFIG, type BlobStore, type EventBus, type PlatformConfig } from '@cairn/platform';
+import { BLOB_STORE, crashPoint, Outbox, PLATFORM_CONFIG, type BlobStore, type PlatformConfig } from '@cairn/platform';
 import { extractUpload, ExtractionStopped, type FileReport } from '../extraction/document-extractor.js';
 import { UPLOADS_CONFIG, zipLimits, type UploadsConfig } from '../uploads-config.js';
 import { JobRun } from './job-run.js';
@@ -35,7 +35,7 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly jobs: UploadJobsRepository,
     private readonly approval: UploadApproval,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly outbox: Outbox,
     @Inject(UPLOADS_CONFIG) private readonly config: UploadsConfig,
     @Inject(PLATFORM_CONFIG) platform: PlatformConfig,
   ) {
@@ -196,7 +196,7 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const payload = { uploadId: job.id, userId: job.userId, filename: job.filename, customPrompt: job.customPrompt, documentsRef: uploadBlobs(job.userId, job.id).documents };
     const options = { correlationId: job.requestId, key: job.userId };
     this.awaiting.add(job.id);
-    if (job.generationKind === 'regeneration') await this.bus.publish(Topics.uploadRegenerationRequested, payload, options);
-    else await this.bus.publish(Topics.uploadExtracted, payload, options);
+    if (job.generationKind === 'regeneration') await this.outbox.publish(Topics.uploadRegenerationRequested, payload, options);
+    else await this.outbox.publish(Topics.uploadExtracted, payload, options);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Collection, DocumentStore } from '@cairn/platform';
+import { write, type Collection, type DocumentStore, type DocumentWrite } from '@cairn/platform';
 import { UPLOADS_STORE } from '../uploads.tokens.js';
 import type { UserProtocol } from './user-protocol.js';
 
@@ -23,6 +23,20 @@ export class UserProtocolsRepository {
 
   update(userId: string, protocolId: string, patch: Partial<Omit<UserProtocol, 'id'>>): Promise<UserProtocol | null> {
     return this.protocols.update(key(userId, protocolId), { ...patch, updated_at: new Date().toISOString() });
+  }
+
+  /** The write that shallow-merges `patch` into `protocol`, and the protocol it leaves, for a commit with its event. */
+  updating(protocol: UserProtocol, patch: Partial<Omit<UserProtocol, 'id'>>): { write: DocumentWrite; after: UserProtocol } {
+    const stamped = { ...patch, updated_at: new Date().toISOString() };
+    return { write: write.update(this.protocols, protocol.id, stamped), after: { ...protocol, ...stamped } };
+  }
+
+  putting(protocol: Omit<UserProtocol, 'id'>): DocumentWrite {
+    return write.put(this.protocols, { ...protocol, id: key(protocol.userId, protocol.protocolId) });
+  }
+
+  deleting(protocol: UserProtocol): DocumentWrite {
+    return write.delete(this.protocols, protocol.id);
   }
 
   previews(uploadId: string): Promise<UserProtocol[]> {

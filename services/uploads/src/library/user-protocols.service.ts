@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@cairn/contracts';
-import { BLOB_STORE, EVENT_BUS, notFound, type BlobStore, type EventBus } from '@cairn/platform';
+import { BLOB_STORE, notFound, Outbox, type BlobStore } from '@cairn/platform';
 import { toProtocolDocument, toUploadedProtocol, type UserProtocol } from './user-protocol.js';
 import { UserProtocolsRepository } from './user-protocols.repository.js';
 
@@ -13,7 +13,7 @@ export class UserProtocolsService {
   constructor(
     private readonly protocols: UserProtocolsRepository,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly outbox: Outbox,
   ) {}
 
   async list(userId: string, size: number) {
@@ -29,17 +29,17 @@ export class UserProtocolsService {
 
   async rename(userId: string, protocolId: string, title: string) {
     const protocol = await this.protocol(userId, protocolId);
-    const renamed = (await this.protocols.update(userId, protocolId, { title, protocol_data: { ...protocol.protocol_data, title } }))!;
-    if (renamed.state === 'indexed') await this.bus.publish(Topics.protocolUpdated, { protocol: toProtocolDocument(renamed) }, { key: userId });
+    const change = this.protocols.updating(protocol, { title, protocol_data: { ...protocol.protocol_data, title } });
+    if (protocol.state !== 'indexed') await this.outbox.commit(change.write);
+    else await this.outbox.commit(change.write, this.outbox.event(Topics.protocolUpdated, { protocol: toProtocolDocument(change.after) }, { key: userId }));
     return { success: true, protocol_id: protocolId, title };
   }
 
   private async remove(protocol: UserProtocol): Promise<void> {
-    await this.protocols.delete(protocol.userId, protocol.protocolId);
-    if (protocol.state === 'indexed') {
-      await this.blobs.delete(protocol.sourceRef);
-      await this.bus.publish(Topics.protocolDeleted, { protocolId: protocol.protocolId, ownerId: protocol.userId }, { key: protocol.userId });
-    }
+    const deletion = this.protocols.deleting(protocol);
+    if (protocol.state !== 'indexed') return this.outbox.commit(deletion);
+    await this.outbox.commit(deletion, this.outbox.event(Topics.protocolDeleted, { protocolId: protocol.protocolId, ownerId: protocol.userId }, { key: protocol.userId }));
+    await this.blobs.delete(protocol.sourceRef);
   }
 
   async delete(userId: string, protocolId: string) {
@@ -55,11 +55,13 @@ export class UserProtocolsService {
 
   async regenerate(userId: string, protocolId: string, customPrompt: string) {
     const protocol = await this.protocol(userId, protocolId);
-    await this.protocols.update(userId, protocolId, { regenerating: true });
-    await this.bus.publish(
-      Topics.protocolRegenerationRequested,
-      { protocolId, ownerId: userId, customPrompt, sourceTextRef: protocol.sourceRef, title: protocol.title },
-      { correlationId: randomUUID(), key: userId },
+    await this.outbox.commit(
+      this.protocols.updating(protocol, { regenerating: true }).write,
+      this.outbox.event(
+        Topics.protocolRegenerationRequested,
+        { protocolId, ownerId: userId, customPrompt, sourceTextRef: protocol.sourceRef, title: protocol.title },
+        { correlationId: randomUUID(), key: userId },
+      ),
     );
     return { success: true, message: 'Regeneration started', protocol_id: protocolId };
   }

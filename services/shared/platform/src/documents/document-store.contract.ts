@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { DuplicateDocumentError, type Collection, type DocumentStore } from './document-store.port.js';
+import { DuplicateDocumentError, write, type Collection, type DocumentStore } from './document-store.port.js';
 
 interface Note {
   id: string;
@@ -111,6 +111,31 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
       const other = store.collection<Note>(`other_${randomUUID().replaceAll('-', '')}`);
       await notes.insert(note('a', 'u1', 1));
       expect(await other.get('a')).toBeNull();
+      expect(await other.count()).toBe(0);
+    });
+
+    it('commits a batch across collections in order', async () => {
+      const other = store.collection<Note>(`other_${randomUUID().replaceAll('-', '')}`);
+      await notes.insert(note('a', 'u1', 1, { tags: ['x'] }));
+      await notes.insert(note('gone', 'u1', 2));
+      await store.commit([
+        write.update(notes, 'a', { title: 'renamed', tags: undefined }),
+        write.delete(notes, 'gone'),
+        write.insert(other, note('b', 'u2', 3)),
+        write.put(other, note('b', 'u2', 4)),
+        write.update(notes, 'missing', { title: 'x' }),
+      ]);
+      expect(await notes.find()).toEqual([{ ...note('a', 'u1', 1), title: 'renamed' }]);
+      expect(await other.find()).toEqual([note('b', 'u2', 4)]);
+      await expect(store.commit([])).resolves.toBeUndefined();
+    });
+
+    it('applies none of a batch that fails', async () => {
+      const other = store.collection<Note>(`other_${randomUUID().replaceAll('-', '')}`);
+      await notes.insert(note('a', 'u1', 1));
+      const failing = store.commit([write.update(notes, 'a', { title: 'changed' }), write.put(other, note('b', 'u2', 2)), write.insert(notes, note('a', 'u3', 3))]);
+      await expect(failing).rejects.toBeInstanceOf(DuplicateDocumentError);
+      expect(await notes.get('a')).toEqual(note('a', 'u1', 1));
       expect(await other.count()).toBe(0);
     });
 

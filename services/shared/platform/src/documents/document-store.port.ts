@@ -21,6 +21,7 @@ export interface FindOptions<T> {
 }
 
 export interface Collection<T extends StoredDocument> {
+  readonly name: string;
   /** Inserts a new document; rejects with DuplicateDocumentError when the id exists. */
   insert(doc: T): Promise<void>;
   /** Inserts or replaces the whole document. */
@@ -39,8 +40,30 @@ export interface CollectionOptions<T> {
   indexes?: (keyof T & string)[][];
 }
 
+/** One write of a batch that `DocumentStore.commit` applies atomically; build it with `write`. */
+export type DocumentWrite =
+  | { collection: string; kind: 'insert'; doc: StoredDocument }
+  | { collection: string; kind: 'put'; doc: StoredDocument }
+  | { collection: string; kind: 'update'; id: string; patch: Record<string, unknown> }
+  | { collection: string; kind: 'delete'; id: string };
+
+export const write = {
+  insert: <T extends StoredDocument>(collection: Collection<T>, doc: T): DocumentWrite => ({ collection: collection.name, kind: 'insert', doc }),
+  put: <T extends StoredDocument>(collection: Collection<T>, doc: T): DocumentWrite => ({ collection: collection.name, kind: 'put', doc }),
+  /** Shallow-merges `patch` like `Collection.update`; a missing document is left missing. */
+  update: <T extends StoredDocument>(collection: Collection<T>, id: string, patch: Partial<Omit<T, 'id'>>): DocumentWrite => ({
+    collection: collection.name,
+    kind: 'update',
+    id,
+    patch: patch as Record<string, unknown>,
+  }),
+  delete: <T extends StoredDocument>(collection: Collection<T>, id: string): DocumentWrite => ({ collection: collection.name, kind: 'delete', id }),
+};
+
 export interface DocumentStore {
   collection<T extends StoredDocument>(name: string, options?: CollectionOptions<T>): Collection<T>;
+  /** Applies every write in order, or none of them (an insert of an existing id rejects the batch with DuplicateDocumentError). */
+  commit(writes: readonly DocumentWrite[]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

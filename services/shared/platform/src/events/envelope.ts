@@ -14,7 +14,7 @@ export function createEnvelope<Desc extends DescMessage>(
   return {
     id,
     type: topic.name,
-    occurredAt: new Date(),
+    occurredAt: options.occurredAt ?? new Date(),
     correlationId: options.correlationId ?? id,
     causationId: options.causationId ?? '',
     producer,

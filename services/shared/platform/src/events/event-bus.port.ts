@@ -20,6 +20,8 @@ export interface PublishOptions {
   key?: string;
   correlationId?: string;
   causationId?: string;
+  /** When the fact happened, if earlier than the publish (an event relayed from an outbox). */
+  occurredAt?: Date;
 }
 
 export type EventHandler<Desc extends DescMessage = DescMessage> = (event: EventEnvelope<Desc>) => Promise<void>;

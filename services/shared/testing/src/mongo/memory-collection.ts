@@ -24,7 +24,10 @@ export class MemoryCollection {
   private readonly uniqueKeys = new Map<string, Map<string, string>>();
   private readonly specs: IndexSpec[] = [ID_INDEX];
 
-  constructor(readonly namespace: string) {}
+  constructor(
+    readonly namespace: string,
+    private readonly beforeChange: (collection: MemoryCollection, idKey: string, before: Document | undefined) => void = () => undefined,
+  ) {}
 
   get indexes(): readonly IndexSpec[] {
     return this.specs;
@@ -83,6 +86,7 @@ export class MemoryCollection {
     const idKey = this.idKeyOf(doc);
     if (this.documents.has(idKey)) throw this.duplicateKey(ID_INDEX, doc);
     this.checkUnique(doc, undefined);
+    this.beforeChange(this, idKey, undefined);
     this.documents.set(idKey, doc);
     this.indexKeys(doc, idKey);
   }
@@ -90,6 +94,7 @@ export class MemoryCollection {
   /** Replaces the document stored under `idKey` (its `_id` never changes). */
   replace(idKey: string, next: Document): void {
     this.checkUnique(next, idKey);
+    this.beforeChange(this, idKey, this.documents.get(idKey));
     this.unindexKeys(this.documents.get(idKey)!);
     this.documents.set(idKey, next);
     this.indexKeys(next, idKey);
@@ -98,6 +103,7 @@ export class MemoryCollection {
   remove(idKey: string): void {
     const doc = this.documents.get(idKey);
     if (!doc) return;
+    this.beforeChange(this, idKey, doc);
     this.unindexKeys(doc);
     this.documents.delete(idKey);
   }

@@ -3,6 +3,7 @@ import { isPlainObject, valuesEqual } from './bson-values.js';
 import { badValue, failedToParse, MongoCommandError } from './command-error.js';
 import { MemoryCollection } from './memory-collection.js';
 import { equalityFields, matches, project, sortDocuments } from './query.js';
+import { Transactions } from './transactions.js';
 import { applyUpdate, isReplacement } from './update.js';
 
 export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
@@ -55,6 +56,7 @@ export class MemoryMongoServer {
   private readonly cursors = new Map<number, OpenCursor>();
   private nextCursorId = 1_000_000 + Math.floor(Math.random() * 1_000_000);
   private readonly handlers: Record<string, Handler>;
+  private readonly transactions = new Transactions();
 
   constructor() {
     const hello: Handler = (command, context) => this.hello(command, context);
@@ -74,6 +76,8 @@ export class MemoryMongoServer {
       buildInfo,
       buildinfo: buildInfo,
       endSessions: () => ({ ok: 1 }),
+      commitTransaction: (command) => this.transactions.commit(command),
+      abortTransaction: (command) => this.transactions.abort(command),
       insert: (command, context) => this.insert(command, context),
       find: (command, context) => this.find(command, context),
       getMore: (command) => this.getMore(command),
@@ -87,6 +91,11 @@ export class MemoryMongoServer {
       listIndexes: (command, context) => this.listIndexes(command, context),
       listCollections: (command, context) => this.listCollections(command, context),
       drop: (command, context) => this.drop(command, context),
+      listDatabases: () => ({
+        databases: [...this.databases.keys()].map((name) => ({ name, sizeOnDisk: 0, empty: false })),
+        totalSize: 0,
+        ok: 1,
+      }),
       dropDatabase: (_command, context) => {
         this.databases.delete(context.database);
         return { ok: 1 };
@@ -100,7 +109,7 @@ export class MemoryMongoServer {
     const handler = Object.hasOwn(this.handlers, name) ? this.handlers[name] : undefined;
     try {
       if (!handler) throw new MongoCommandError(59, 'CommandNotFound', `no such command: '${name}'`);
-      return handler(command, { database: String(command.$db ?? 'admin'), connectionId });
+      return this.transactions.within(command, () => handler(command, { database: String(command.$db ?? 'admin'), connectionId }));
     } catch (error) {
       if (error instanceof MongoCommandError) return error.toReply();
       return new MongoCommandError(1, 'InternalError', (error as Error).message).toReply();
@@ -137,7 +146,7 @@ export class MemoryMongoServer {
     let database = this.databases.get(context.database);
     if (!database) this.databases.set(context.database, (database = new Map()));
     let collection = database.get(name);
-    if (!collection) database.set(name, (collection = new MemoryCollection(`${context.database}.${name}`)));
+    if (!collection) database.set(name, (collection = new MemoryCollection(`${context.database}.${name}`, (changed, idKey, before) => this.transactions.record(changed, idKey, before))));
     return collection;
   }
 

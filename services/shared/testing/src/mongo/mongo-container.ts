@@ -41,13 +41,23 @@ export function dockerEngineReachable(timeoutMs = 500): Promise<boolean> {
   });
 }
 
-/** A throwaway MongoDB in Docker; testcontainers is imported only here, so loading this module stays cheap. */
+const INITIATE_REPLICA_SET = `
+try { rs.status() } catch { rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] }) }
+while (!db.hello().isWritablePrimary) sleep(100)`;
+
+/**
+ * A throwaway single-node replica set in Docker (transactions need one); testcontainers is imported
+ * only here, so loading this module stays cheap.
+ */
 export async function startMongoContainer(image = 'mongo:8.0'): Promise<MongoContainer> {
   const { GenericContainer, Wait } = await import('testcontainers');
   const container = await new GenericContainer(image)
+    .withCommand(['--replSet', 'rs0', '--bind_ip_all'])
     .withExposedPorts(27017)
     .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
     .start();
+  const initiated = await container.exec(['mongosh', '--quiet', '--eval', INITIATE_REPLICA_SET]);
+  if (initiated.exitCode !== 0) throw new Error(`replica set initiation failed: ${initiated.output}`);
   return {
     url: `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`,
     stop: async () => {

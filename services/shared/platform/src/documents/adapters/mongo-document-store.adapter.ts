@@ -1,10 +1,11 @@
-import type { Collection as NativeCollection, Db, Document, Sort } from 'mongodb';
+import type { ClientSession, Collection as NativeCollection, Db, Document, Sort } from 'mongodb';
 import mongoose, { type Connection } from 'mongoose';
 import {
   DuplicateDocumentError,
   type Collection,
   type CollectionOptions,
   type DocumentStore,
+  type DocumentWrite,
   type FindOptions,
   type StoredDocument,
   type Where,
@@ -41,25 +42,49 @@ function toSort<T>(sort: FindOptions<T>['sort']): Sort {
 const stored = (doc: StoredDocument): Document => ({ _id: doc.id, ...doc });
 const byId = (id: string): Document => ({ _id: id });
 
+/** `$set` and `$unset` for a shallow merge; like the SQLite adapter's spread-then-JSON, a field patched to `undefined` disappears. */
+function mergeOperators(patch: Record<string, unknown>): Document | null {
+  const fields = Object.entries(patch).filter(([field]) => field !== 'id' && field !== '_id');
+  if (fields.length === 0) return null;
+  const operators: Document = {};
+  for (const [field, value] of fields) {
+    if (value === undefined) operators.$unset = { ...operators.$unset, [field]: '' };
+    else operators.$set = { ...operators.$set, [field]: value };
+  }
+  return operators;
+}
+
 class MongoCollection<T extends StoredDocument> implements Collection<T> {
   constructor(
-    private readonly name: string,
-    private readonly ready: Promise<NativeCollection>,
+    readonly name: string,
+    readonly ready: Promise<NativeCollection>,
   ) {}
 
-  async insert(doc: T): Promise<void> {
+  async insert(doc: T, session?: ClientSession): Promise<void> {
     const collection = await this.ready;
     try {
-      await collection.insertOne(stored(doc));
+      await collection.insertOne(stored(doc), { session });
     } catch (error) {
       if ((error as { code?: unknown }).code === DUPLICATE_KEY) throw new DuplicateDocumentError(this.name, doc.id);
       throw error;
     }
   }
 
-  async put(doc: T): Promise<void> {
+  async put(doc: T, session?: ClientSession): Promise<void> {
     const collection = await this.ready;
-    await collection.replaceOne(byId(doc.id), stored(doc), { upsert: true });
+    await collection.replaceOne(byId(doc.id), stored(doc), { upsert: true, session });
+  }
+
+  async apply(change: DocumentWrite, session: ClientSession): Promise<void> {
+    if (change.kind === 'insert') return this.insert(change.doc as T, session);
+    if (change.kind === 'put') return this.put(change.doc as T, session);
+    const collection = await this.ready;
+    if (change.kind === 'delete') {
+      await collection.deleteOne(byId(change.id), { session });
+      return;
+    }
+    const operators = mergeOperators(change.patch);
+    if (operators) await collection.updateOne(byId(change.id), operators, { session });
   }
 
   async get(id: string): Promise<T | null> {
@@ -85,15 +110,9 @@ class MongoCollection<T extends StoredDocument> implements Collection<T> {
     return collection.countDocuments(toFilter(where));
   }
 
-  /** Like the SQLite adapter's spread-then-JSON, a field patched to `undefined` disappears. */
   async update(id: string, patch: Partial<Omit<T, 'id'>>): Promise<T | null> {
-    const fields = Object.entries(patch).filter(([field]) => field !== 'id' && field !== '_id');
-    if (fields.length === 0) return this.get(id);
-    const operators: Document = {};
-    for (const [field, value] of fields) {
-      if (value === undefined) operators.$unset = { ...operators.$unset, [field]: '' };
-      else operators.$set = { ...operators.$set, [field]: value };
-    }
+    const operators = mergeOperators(patch);
+    if (!operators) return this.get(id);
     const collection = await this.ready;
     return (await collection.findOneAndUpdate(byId(id), operators, {
       returnDocument: 'after',
@@ -139,7 +158,7 @@ export class MongoDocumentStore implements DocumentStore {
     return store;
   }
 
-  collection<T extends StoredDocument>(name: string, options: CollectionOptions<T> = {}): Collection<T> {
+  collection<T extends StoredDocument>(name: string, options: CollectionOptions<T> = {}): MongoCollection<T> {
     if (!NAME.test(name)) throw new Error(`invalid collection name: ${name}`);
     let ready = this.collections.get(name);
     if (!ready) {
@@ -155,6 +174,21 @@ export class MongoDocumentStore implements DocumentStore {
       this.collections.set(name, ready);
     }
     return new MongoCollection<T>(name, ready);
+  }
+
+  /** One multi-document transaction: MongoDB must run as a replica set (a single-node one will do), as operators and Atlas do. */
+  async commit(writes: readonly DocumentWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    const collections = writes.map((change) => this.collection(change.collection));
+    await Promise.all(collections.map((collection) => collection.ready));
+    const session = this.connection.getClient().startSession();
+    try {
+      await session.withTransaction(async () => {
+        for (const [i, change] of writes.entries()) await collections[i].apply(change, session);
+      });
+    } finally {
+      await session.endSession();
+    }
   }
 
   async ping(): Promise<void> {

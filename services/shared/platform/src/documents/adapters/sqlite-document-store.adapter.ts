@@ -6,6 +6,7 @@ import {
   type Collection,
   type CollectionOptions,
   type DocumentStore,
+  type DocumentWrite,
   type FindOptions,
   type Scalar,
   type StoredDocument,
@@ -45,10 +46,14 @@ function whereClause<T>(where: Where<T> | undefined): { sql: string; params: (st
 class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   constructor(
     private readonly db: Database.Database,
-    private readonly name: string,
+    readonly name: string,
   ) {}
 
   async insert(doc: T): Promise<void> {
+    this.insertNow(doc);
+  }
+
+  insertNow(doc: T): void {
     try {
       this.db.prepare(`INSERT INTO "${this.name}" (id, doc) VALUES (?, ?)`).run(doc.id, JSON.stringify(doc));
     } catch (error) {
@@ -60,6 +65,10 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   }
 
   async put(doc: T): Promise<void> {
+    this.putNow(doc);
+  }
+
+  putNow(doc: T): void {
     this.db
       .prepare(`INSERT INTO "${this.name}" (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`)
       .run(doc.id, JSON.stringify(doc));
@@ -89,18 +98,30 @@ class SqliteCollection<T extends StoredDocument> implements Collection<T> {
   }
 
   async update(id: string, patch: Partial<Omit<T, 'id'>>): Promise<T | null> {
-    const apply = this.db.transaction(() => {
-      const row = this.db.prepare(`SELECT doc FROM "${this.name}" WHERE id = ?`).get(id) as { doc: string } | undefined;
-      if (!row) return null;
-      const next = { ...(JSON.parse(row.doc) as T), ...patch, id } as T;
-      this.db.prepare(`UPDATE "${this.name}" SET doc = ? WHERE id = ?`).run(JSON.stringify(next), id);
-      return next;
-    });
-    return apply();
+    return this.db.transaction(() => this.updateNow(id, patch))();
+  }
+
+  updateNow(id: string, patch: Partial<Omit<T, 'id'>>): T | null {
+    const row = this.db.prepare(`SELECT doc FROM "${this.name}" WHERE id = ?`).get(id) as { doc: string } | undefined;
+    if (!row) return null;
+    const next = { ...(JSON.parse(row.doc) as T), ...patch, id } as T;
+    this.db.prepare(`UPDATE "${this.name}" SET doc = ? WHERE id = ?`).run(JSON.stringify(next), id);
+    return next;
   }
 
   async delete(id: string): Promise<boolean> {
+    return this.deleteNow(id);
+  }
+
+  deleteNow(id: string): boolean {
     return this.db.prepare(`DELETE FROM "${this.name}" WHERE id = ?`).run(id).changes > 0;
+  }
+
+  apply(change: DocumentWrite): void {
+    if (change.kind === 'insert') this.insertNow(change.doc as T);
+    else if (change.kind === 'put') this.putNow(change.doc as T);
+    else if (change.kind === 'update') this.updateNow(change.id, change.patch as Partial<Omit<T, 'id'>>);
+    else this.deleteNow(change.id);
   }
 
   async deleteMany(where: Where<T>): Promise<number> {
@@ -125,7 +146,7 @@ export class SqliteDocumentStore implements DocumentStore {
     this.db.pragma('busy_timeout = 5000');
   }
 
-  collection<T extends StoredDocument>(name: string, options: CollectionOptions<T> = {}): Collection<T> {
+  collection<T extends StoredDocument>(name: string, options: CollectionOptions<T> = {}): SqliteCollection<T> {
     assertName('collection', name);
     if (!this.known.has(name)) {
       this.db.exec(`CREATE TABLE IF NOT EXISTS "${name}" (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`);
@@ -138,6 +159,11 @@ export class SqliteDocumentStore implements DocumentStore {
       this.known.add(name);
     }
     return new SqliteCollection<T>(this.db, name);
+  }
+
+  async commit(writes: readonly DocumentWrite[]): Promise<void> {
+    const collections = writes.map((change) => this.collection(change.collection));
+    this.db.transaction(() => writes.forEach((change, i) => collections[i].apply(change)))();
   }
 
   async ping(): Promise<void> {
