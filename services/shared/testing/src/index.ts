@@ -14,3 +14,4 @@ export * from './qdrant/index.js';
 export * from './oidc/oidc-test-provider.js';
 export * from './poll.js';
 export * from './http/loopback-server.js';
+export * from './cluster/index.js';

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 
 export interface SpawnedService {
   url: string;
+  /** Its DATA_DIR (SQLite files, file blobs, the mail outbox). */
+  dataDir: string;
   process: ChildProcess;
   output: () => string;
   stop(): Promise<void>;
@@ -16,8 +18,9 @@ export interface SpawnedService {
  */
 export async function spawnService(entry: string, env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<SpawnedService> {
   if (!existsSync(entry)) throw new Error(`${entry} is not built; run \`npm run build\` first`);
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cairn-svc-'));
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: mkdtempSync(join(tmpdir(), 'cairn-svc-')), ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -44,7 +47,7 @@ export async function spawnService(entry: string, env: NodeJS.ProcessEnv = {}, t
       reject(new Error(`${entry} exited with ${code}:\n${output}`));
     });
   });
-  return { url, process: child, output: () => output, stop };
+  return { url, dataDir, process: child, output: () => output, stop };
 }
 
 /** Runs an entry point expecting it to fail; resolves with its exit code and output. */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { isObject, type Json } from './filter.js';
-import { MemoryCollection, parseDistance, pointId, type ScoredPoint, type StoredPoint } from './memory-collection.js';
+import { MemoryCollection, parseDistance, pointId, type PointId, type ScoredPoint, type StoredPoint } from './memory-collection.js';
 import { badRequest, collectionNotFound, formatError, QdrantError } from './qdrant-error.js';
 import { listenOnLoopback } from '../http/loopback-server.js';
 
@@ -102,6 +102,8 @@ class QdrantServer {
         return this.delete(name, request);
       case 'POST points/count':
         return this.count(name, request.body);
+      case 'POST points/scroll':
+        return this.scroll(name, request.body);
       default:
         return this.unknown(request);
     }
@@ -202,6 +204,23 @@ class QdrantServer {
       .map((id) => collection.points.get(pointId(id)))
       .filter((point): point is StoredPoint => point !== undefined)
       .map((point) => pointView(point, body.with_payload ?? true, body.with_vector));
+  }
+
+  /** Points in id order (integers before UUIDs, as Qdrant orders them), a page at a time from `offset`. */
+  private scroll(name: string, body: Json): Json {
+    const collection = this.collection(name);
+    onlyKeys(body, ['limit', 'offset', 'filter', 'with_payload', 'with_vector', 'shard_key']);
+    const limit = positiveInteger(body.limit, 10, 'limit');
+    const order = (id: PointId) => (typeof id === 'number' ? `0${id.toString().padStart(20, '0')}` : `1${id}`);
+    const from = body.offset === undefined || body.offset === null ? '' : order(pointId(body.offset));
+    const points = collection
+      .matching(body.filter)
+      .filter((point) => order(point.id) >= from)
+      .sort((a, b) => (order(a.id) < order(b.id) ? -1 : 1));
+    return {
+      points: points.slice(0, limit).map((point) => pointView(point, body.with_payload ?? true, body.with_vector)),
+      next_page_offset: points[limit]?.id ?? null,
+    };
   }
 
   private scored(name: string, body: Json, vector: unknown): Json[] {

@@ -1,0 +1,99 @@
+import { resolve } from 'node:path';
+import { startElasticsearchDouble } from '../elasticsearch/elasticsearch-double.js';
+import { startKafkaTestBroker } from '../kafka/kafka-test-broker.js';
+import { startMongoWireDouble } from '../mongo/mongo-wire-double.js';
+import { spawnService, type SpawnedService } from '../process/spawn-service.js';
+import { startQdrantDouble } from '../qdrant/qdrant-double.js';
+import { apiRoutes, startApiGateway } from './api-gateway.js';
+import { helmTemplate } from './helm.js';
+
+export const CLUSTER_SERVICES = ['accounts', 'search', 'generation', 'conversations', 'saved-protocols', 'uploads'] as const;
+export type ClusterService = (typeof CLUSTER_SERVICES)[number];
+
+export interface CairnCluster {
+  /** The API as the Ingress serves it: `<url>/api/...`. */
+  url: string;
+  services: Record<ClusterService, SpawnedService>;
+  backends: { mongoUrl: string; elasticsearchUrl: string; qdrantUrl: string; kafkaBrokers: string[] };
+  forwarded(): Record<string, number>;
+  stop(): Promise<void>;
+}
+
+export interface CairnClusterOptions {
+  /** The repository root (its `charts/cairn` and `services/<name>/dist/main.js`). */
+  root: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+async function startBackends() {
+  const [broker, mongo, elasticsearch, qdrant] = await Promise.all([
+    startKafkaTestBroker(),
+    process.env.MONGO_URL ? null : startMongoWireDouble(),
+    process.env.ELASTICSEARCH_URL ? null : startElasticsearchDouble(),
+    process.env.QDRANT_URL ? null : startQdrantDouble(),
+  ]);
+  return {
+    urls: {
+      mongoUrl: process.env.MONGO_URL ?? mongo!.url,
+      elasticsearchUrl: process.env.ELASTICSEARCH_URL ?? elasticsearch!.url,
+      qdrantUrl: process.env.QDRANT_URL ?? qdrant!.url,
+      kafkaBrokers: broker.brokers,
+    },
+    stop: async () => {
+      await Promise.all([mongo?.stop(), elasticsearch?.stop(), qdrant?.stop()]);
+      await broker.stop();
+    },
+  };
+}
+
+/**
+ * The cluster deployment on one machine: the six services as separate processes from their built
+ * `main.js` with the cluster adapters (Kafka, MongoDB + GridFS, Elasticsearch, Qdrant; the test
+ * doubles unless MONGO_URL / ELASTICSEARCH_URL / QDRANT_URL name real servers), tokens verified by
+ * JWKS over HTTP, behind a gateway that applies the chart's rendered API Ingress rules.
+ */
+export async function startCairnCluster(options: CairnClusterOptions): Promise<CairnCluster> {
+  const backends = await startBackends();
+  const started: SpawnedService[] = [];
+  try {
+    const { urls } = backends;
+    const env: NodeJS.ProcessEnv = {
+      EVENT_BUS: 'kafka',
+      KAFKA_BROKERS: urls.kafkaBrokers.join(','),
+      DOCUMENT_STORE: 'mongo',
+      MONGO_URL: urls.mongoUrl,
+      BLOB_STORE: 'gridfs',
+      SEARCH_KEYWORD_INDEX: 'elasticsearch',
+      ELASTICSEARCH_URL: urls.elasticsearchUrl,
+      SEARCH_VECTOR_INDEX: 'qdrant',
+      QDRANT_URL: urls.qdrantUrl,
+      ...options.env,
+    };
+    const spawn = async (name: ClusterService, extra: NodeJS.ProcessEnv = {}) => {
+      const service = await spawnService(resolve(options.root, 'services', name, 'dist/main.js'), { ...env, ...extra }, 90_000);
+      started.push(service);
+      return [name, service] as const;
+    };
+    const [, accounts] = await spawn('accounts');
+    const jwks = { AUTH_JWKS_URL: `${accounts.url}/.well-known/jwks.json` };
+    const others = await Promise.all(CLUSTER_SERVICES.filter((name) => name !== 'accounts').map((name) => spawn(name, jwks)));
+    const services = Object.fromEntries([['accounts', accounts], ...others]) as Record<ClusterService, SpawnedService>;
+    const routes = apiRoutes(await helmTemplate(resolve(options.root, 'charts/cairn')));
+    const gateway = await startApiGateway(routes, Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.url])));
+    return {
+      url: gateway.url,
+      services,
+      backends: urls,
+      forwarded: gateway.forwarded,
+      stop: async () => {
+        await gateway.stop();
+        await Promise.all(started.map((service) => service.stop()));
+        await backends.stop();
+      },
+    };
+  } catch (error) {
+    await Promise.all(started.map((service) => service.stop()));
+    await backends.stop();
+    throw error;
+  }
+}
