@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { allTopics } from '../../services/shared/contracts/src/topics.js';
-import { kubeTools, repoRoot, run } from './test-support/kube-tools.js';
+import { kubeTools, repoRoot, run } from '../../services/shared/testing/src/cluster/kube-tools.js';
 
 // `yaml` through a workspace that declares it (services/search), not through a transitive hoist.
 const YAML = createRequire(join(repoRoot, 'services/search/package.json'))('yaml') as typeof import('yaml');
@@ -421,8 +421,21 @@ describe('charts/cairn', () => {
     [['--set', 'qdrant.url='], /qdrant\.url is required/],
     [['--set', 'auth.mode=saml'], /auth\.mode must be oidc or local/],
     [['--set', 'auth.mode=local', '--set', 'services.accounts.enabled=false'], /auth\.mode=local needs the accounts service/],
+    [['--set', 'kafka.sasl.mechanism=scram-sha-512'], /kafka\.sasl\.username and kafka\.sasl\.existingSecret/],
   ])('refuses %j at install time', (args, message) => {
     expect(() => helmTemplate([], ...args)).toThrow(message);
+  });
+
+  it('connects to Kafka over TLS with SCRAM when asked: CA mounted from its Secret, password from the KafkaUser Secret', () => {
+    const objects = helmTemplate(
+      [],
+      ...['kafka.tls.enabled=true', 'kafka.tls.caSecret=events-cluster-ca-cert', 'kafka.sasl.mechanism=scram-sha-512', 'kafka.sasl.username=cairn', 'kafka.sasl.existingSecret=cairn'].flatMap((value) => ['--set', value]),
+    );
+    const platform = named(objects, 'ConfigMap', `${RELEASE}-platform`)!.data!;
+    expect(platform).toMatchObject({ KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: '/etc/cairn/kafka-ca/ca.crt', KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'cairn', EVENT_MAX_ATTEMPTS: '20' });
+    const pod = named(objects, 'Deployment', `${RELEASE}-search`)!.spec.template.spec as PodSpec;
+    expect(pod.containers[0].env).toContainEqual({ name: 'KAFKA_SASL_PASSWORD', valueFrom: { secretKeyRef: { name: 'cairn', key: 'password' } } });
+    expect(pod.volumes).toContainEqual({ name: 'kafka-ca', secret: { secretName: 'events-cluster-ca-cert' } });
   });
 
   it('offers the federated provider in the runtime config with auth.mode=local', () => {
@@ -445,11 +458,11 @@ describe('k8s/overlays/dev', () => {
     objects = parseObjects(run('kubectl', ['kustomize', 'k8s/overlays/dev']));
   }, 120_000);
 
-  it('creates every Kafka topic of allTopics in the topic Job', () => {
+  it('creates every Kafka topic of allTopics and its dead-letter topic in the topic Job', () => {
     const job = named(objects, 'Job', 'kafka-topics');
     const container = (job!.spec.template.spec as PodSpec).containers[0];
     const topics = container.env!.find((entry) => entry.name === 'TOPICS')!.value!.split(/\s+/).filter(Boolean);
-    expect([...topics].sort()).toEqual(allTopics.map((topic) => topic.name).sort());
+    expect([...topics].sort()).toEqual(allTopics.flatMap((topic) => [topic.name, `${topic.name}.dlq`]).sort());
     expect(container.args!.join('\n')).toContain('--create --if-not-exists');
   });
 

@@ -176,6 +176,13 @@ Call with (dict "root" $ "name" "search" "config" $config).
 - name: KAFKA_CLIENT_ID
   value: {{ printf "%s-%s" $v.kafka.clientIdPrefix .name | quote }}
 {{- end }}
+{{- if and (eq $v.platform.eventBus "kafka") $v.kafka.sasl.mechanism }}
+- name: KAFKA_SASL_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ $v.kafka.sasl.existingSecret }}
+      key: {{ $v.kafka.sasl.existingSecretPasswordKey }}
+{{- end }}
 {{- if or (eq $v.platform.documentStore "mongo") (eq $v.platform.blobStore "gridfs") }}
 - name: MONGO_URL
   valueFrom:
@@ -249,6 +256,9 @@ with the value to set.
 {{- end }}
 {{- if not (has $p.blobStore (list "gridfs" "file")) }}
 {{- fail (printf "platform.blobStore must be gridfs or file, got %q" $p.blobStore) }}
+{{- end }}
+{{- if and $v.kafka.sasl.mechanism (not (and $v.kafka.sasl.username $v.kafka.sasl.existingSecret)) }}
+{{- fail "kafka.sasl.username and kafka.sasl.existingSecret (the Secret holding the password) are required when kafka.sasl.mechanism is set" }}
 {{- end }}
 {{- if and (or (eq $p.documentStore "mongo") (eq $p.blobStore "gridfs")) (not $v.mongo.existingSecret) }}
 {{- fail "mongo.existingSecret (a Secret holding MONGO_URL) is required when platform.documentStore=mongo or platform.blobStore=gridfs" }}

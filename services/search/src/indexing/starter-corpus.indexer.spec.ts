@@ -40,3 +40,27 @@ describe('StarterCorpusIndexer', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+describe('StarterCorpusIndexer on two replicas', () => {
+  it('builds once: the replica without the rebuild lease waits for the other one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cairn-starter-'));
+    const corpus = join(dataDir, 'corpus');
+    cpSync(resolve(import.meta.dirname, '../../corpus/who'), join(corpus, 'who'), { recursive: true });
+    const store = new SqliteDocumentStore(join(dataDir, 'search.sqlite'));
+    const keywords = new SqliteKeywordIndex(join(dataDir, 'index.sqlite'));
+    const vectors = new SqliteVectorIndex(join(dataDir, 'index.sqlite'));
+    const writes: number[] = [];
+    const writer = new ChunkWriter(keywords, vectors, null);
+    const counting = Object.assign(Object.create(writer), { write: async (chunks: Parameters<ChunkWriter['write']>[0]) => (writes.push(chunks.length), writer.write(chunks)) }) as ChunkWriter;
+    const replica = () => new StarterCorpusIndexer(loadSearchConfig({ SEARCH_CORPUS_DIR: corpus }), store, null, counting);
+
+    const [a, b] = await Promise.all([replica().ensureIndexed(), replica().ensureIndexed()]);
+    expect([a.rebuilt, b.rebuilt].sort()).toEqual([false, true]);
+    expect(a.chunks).toBe(b.chunks);
+    expect(writes).toHaveLength(1);
+    expect(await keywords.count({ owner: 'global', source: 'starter' })).toBe(a.chunks);
+    expect(await store.collection('index_rebuild_leases').count()).toBe(0);
+    await Promise.all([keywords.close(), vectors.close(), store.close()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+});

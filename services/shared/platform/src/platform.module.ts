@@ -18,21 +18,22 @@ import { DocumentStores } from './documents/document-stores.js';
 import { ErrorFilter } from './errors/error.filter.js';
 import { EVENT_BUS, type EventBus } from './events/event-bus.port.js';
 import { Outboxes } from './events/outbox.js';
-import { ProcessedEvents } from './events/processed-events.js';
+import { ProcessedEvents, ProcessedEventsPruning } from './events/processed-events.js';
 import { HealthController } from './health/health.controller.js';
 import { HealthRegistry } from './health/health.registry.js';
 import { Metrics } from './metrics/metrics.js';
 import { PLATFORM_CONFIG } from './platform.tokens.js';
 
-async function createEventBus(config: PlatformConfig, stores: DocumentStores): Promise<EventBus> {
-  const processed = new ProcessedEvents(stores.get(config.service));
+async function createEventBus(config: PlatformConfig, processed: ProcessedEvents): Promise<EventBus> {
   if (config.EVENT_BUS === 'kafka') {
-    const { KafkaEventBus } = await import('./events/adapters/kafka-event-bus.adapter.js');
+    const { KafkaEventBus, kafkaSecurity } = await import('./events/adapters/kafka-event-bus.adapter.js');
     return new KafkaEventBus({
       brokers: config.KAFKA_BROKERS!,
       clientId: config.KAFKA_CLIENT_ID ?? `cairn-${config.service}`,
       producer: config.service,
       processed,
+      deadLetterAfter: config.EVENT_MAX_ATTEMPTS,
+      ...kafkaSecurity(config),
     });
   }
   const { InProcessEventBus } = await import('./events/adapters/in-process-event-bus.adapter.js');
@@ -75,7 +76,9 @@ export class PlatformModule implements OnApplicationBootstrap, BeforeApplication
           useFactory: (health: HealthRegistry) => DocumentStores.create(config, health),
           inject: [HealthRegistry],
         },
-        { provide: EVENT_BUS, useFactory: createEventBus, inject: [PLATFORM_CONFIG, DocumentStores] },
+        { provide: ProcessedEvents, useFactory: (stores: DocumentStores) => new ProcessedEvents(stores.get(config.service)), inject: [DocumentStores] },
+        { provide: EVENT_BUS, useFactory: createEventBus, inject: [PLATFORM_CONFIG, ProcessedEvents] },
+        ProcessedEventsPruning,
         { provide: Outboxes, useFactory: (stores: DocumentStores, bus: EventBus) => new Outboxes(stores, bus), inject: [DocumentStores, EVENT_BUS] },
         { provide: BLOB_STORE, useFactory: createBlobStore, inject: [PLATFORM_CONFIG] },
         {

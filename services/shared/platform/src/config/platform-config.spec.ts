@@ -14,6 +14,13 @@ describe('loadPlatformConfig', () => {
     });
   });
 
+  it('reads Kafka TLS and SCRAM settings for the client', async () => {
+    const { kafkaSecurity } = await import('../events/adapters/kafka-event-bus.adapter.js');
+    const config = loadPlatformConfig('search', 8081, { KAFKA_SSL: 'true', KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'cairn', KAFKA_SASL_PASSWORD: 's3cret' });
+    expect(kafkaSecurity(config)).toEqual({ ssl: true, sasl: { mechanism: 'scram-sha-512', username: 'cairn', password: 's3cret' } });
+    expect(kafkaSecurity(loadPlatformConfig('search', 8081, {}))).toEqual({ ssl: false });
+  });
+
   it('reads a broker list', () => {
     const config = loadPlatformConfig('search', 8081, { EVENT_BUS: 'kafka', KAFKA_BROKERS: 'k0:9092, k1:9092' });
     expect(config.KAFKA_BROKERS).toEqual(['k0:9092', 'k1:9092']);
@@ -27,6 +34,8 @@ describe('loadPlatformConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ MONGO_URL: 'http://db' }, 'MONGO_URL'],
     [{ AUTH_JWKS_URL: 'not a url' }, 'AUTH_JWKS_URL'],
+    [{ KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'cairn' }, 'KAFKA_SASL_USERNAME'],
+    [{ KAFKA_SASL_MECHANISM: 'gssapi' }, 'KAFKA_SASL_MECHANISM'],
   ])('refuses %j naming %s', (env, variable) => {
     expect(() => loadPlatformConfig('search', 8081, env)).toThrow(ConfigError);
     expect(() => loadPlatformConfig('search', 8081, env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));

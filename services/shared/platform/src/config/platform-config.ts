@@ -19,6 +19,13 @@ export const platformEnvSchema = z
     EVENT_BUS: z.enum(['in-process', 'kafka']).default('in-process'),
     KAFKA_BROKERS: list.optional(),
     KAFKA_CLIENT_ID: z.string().min(1).optional(),
+    KAFKA_SSL: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    KAFKA_SSL_CA_FILE: z.string().min(1).optional(),
+    KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
+    KAFKA_SASL_USERNAME: z.string().min(1).optional(),
+    KAFKA_SASL_PASSWORD: z.string().min(1).optional(),
+    EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(20),
+    PROCESSED_EVENTS_RETENTION_DAYS: z.coerce.number().positive().default(14),
     DOCUMENT_STORE: z.enum(['sqlite', 'mongo']).default('sqlite'),
     BLOB_STORE: z.enum(['file', 'gridfs']).default('file'),
     MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URL').optional(),
@@ -40,6 +47,9 @@ export const platformEnvSchema = z
   .superRefine((env, ctx) => {
     if (env.EVENT_BUS === 'kafka' && !env.KAFKA_BROKERS?.length) {
       ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_BUS=kafka (e.g. kafka-0:9092,kafka-1:9092)' });
+    }
+    if (env.KAFKA_SASL_MECHANISM && !(env.KAFKA_SASL_USERNAME && env.KAFKA_SASL_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['KAFKA_SASL_USERNAME'], message: 'and KAFKA_SASL_PASSWORD are required when KAFKA_SASL_MECHANISM is set' });
     }
     if (env.DOCUMENT_STORE === 'mongo' && !env.MONGO_URL) {
       ctx.addIssue({ code: 'custom', path: ['MONGO_URL'], message: 'is required when DOCUMENT_STORE=mongo' });

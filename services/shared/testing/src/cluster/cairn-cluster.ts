@@ -78,7 +78,7 @@ export async function startCairnCluster(options: CairnClusterOptions): Promise<C
     const jwks = { AUTH_JWKS_URL: `${accounts.url}/.well-known/jwks.json` };
     const others = await Promise.all(CLUSTER_SERVICES.filter((name) => name !== 'accounts').map((name) => spawn(name, jwks)));
     const services = Object.fromEntries([['accounts', accounts], ...others]) as Record<ClusterService, SpawnedService>;
-    const routes = apiRoutes(await helmTemplate(resolve(options.root, 'charts/cairn')));
+    const routes = apiRoutes(helmTemplate('charts/cairn'));
     const gateway = await startApiGateway(routes, Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.url])));
     return {
       url: gateway.url,

@@ -9,8 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 export interface KafkaTestBrokerOptions {
-  /** Topics created at start; default: every topic in `allTopics`. */
+  /** Topics created at start; default: every topic in `allTopics` and its `.dlq` dead-letter topic. */
   topics?: string[];
+  /** Brokers of the cluster; default 1. */
+  brokers?: number;
   /** Partitions per topic; default 3, so members of one consumer group really share a topic. */
   partitions?: number;
 }
@@ -30,9 +32,9 @@ const source = fileURLToPath(new URL('../../src/kafka/mock-kafka-broker.c', impo
 
 /** Starts a Kafka-protocol broker on 127.0.0.1 (librdkafka's mock cluster in a child process). */
 export async function startKafkaTestBroker(options: KafkaTestBrokerOptions = {}): Promise<KafkaTestBroker> {
-  const topics = options.topics ?? allTopics.map((topic) => topic.name);
+  const topics = options.topics ?? allTopics.flatMap((topic) => [topic.name, `${topic.name}.dlq`]);
   const binary = await compiledBroker();
-  const child = spawn(binary, ['-p', String(options.partitions ?? 3), ...topics], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['-b', String(options.brokers ?? 1), '-p', String(options.partitions ?? 3), ...topics], { stdio: ['pipe', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
   child.on('error', (error) => stderr.push(error.message));

@@ -9,13 +9,16 @@ import {
   type EachBatchPayload,
   type Kafka,
   type KafkaMessage,
+  type SASLOptions,
 } from 'kafkajs';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lastValueFrom } from 'rxjs';
 import { createLogger, type Logger } from '../../logging/logger.js';
 import { createEnvelope, decodeEnvelope, encodeEnvelope } from '../envelope.js';
 import type { EventBus, EventEnvelope, EventHandler, PublishOptions, SubscribeOptions } from '../event-bus.port.js';
 import type { ProcessedEvents } from '../processed-events.js';
+import type { PlatformConfig } from '../../config/platform-config.js';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -28,7 +31,21 @@ export interface KafkaEventBusOptions {
   /** Delay before a failed event is handed to its handler again; doubles per attempt up to maxRetryDelayMs. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /** Failed attempts after which an event goes to `<topic>.dlq` so its partition moves on; default: never. */
+  deadLetterAfter?: number;
+  ssl?: boolean | { ca: string[] };
+  sasl?: SASLOptions;
 }
+
+/** TLS and SASL (SCRAM or PLAIN) settings for the Kafka client, from KAFKA_SSL*, KAFKA_SASL_*. */
+export function kafkaSecurity(config: PlatformConfig): Pick<KafkaEventBusOptions, 'ssl' | 'sasl'> {
+  const ssl = config.KAFKA_SSL_CA_FILE ? { ca: [readFileSync(config.KAFKA_SSL_CA_FILE, 'utf8')] } : config.KAFKA_SSL;
+  if (!config.KAFKA_SASL_MECHANISM) return { ssl };
+  const credentials = { username: config.KAFKA_SASL_USERNAME!, password: config.KAFKA_SASL_PASSWORD! };
+  return { ssl, sasl: { mechanism: config.KAFKA_SASL_MECHANISM, ...credentials } as SASLOptions };
+}
+
+export const deadLetterTopic = (topic: string) => `${topic}.dlq`;
 
 interface Subscription {
   topic: Topic;
@@ -52,7 +69,8 @@ interface Group {
  * Events on Kafka: topic = event name, value = the protobuf envelope, key = the partition key.
  * Each `group` is one Kafka consumer group. When a handler throws, its partition pauses with the
  * event unacknowledged and resumes after a back-off, so the same event comes again; other
- * partitions keep flowing.
+ * partitions keep flowing. An event that cannot be decoded, or that failed `deadLetterAfter`
+ * times, is copied to `<topic>.dlq` with its error and the partition moves on.
  */
 export class KafkaEventBus implements EventBus {
   private readonly logger = createLogger('kafka-event-bus');
@@ -62,7 +80,7 @@ export class KafkaEventBus implements EventBus {
 
   constructor(private readonly options: KafkaEventBusOptions) {
     this.client = new ClientKafka({
-      client: { brokers: options.brokers, clientId: options.clientId, ...kafkaLogging(createLogger('kafkajs')) },
+      client: { brokers: options.brokers, clientId: options.clientId, ssl: options.ssl, sasl: options.sasl, ...kafkaLogging(createLogger('kafkajs')) },
       producer: { createPartitioner: Partitioners.DefaultPartitioner },
       producerOnlyMode: true,
       postfixId: '',
@@ -196,8 +214,7 @@ export class KafkaEventBus implements EventBus {
       event = decodeEnvelope(topic, message.value ?? new Uint8Array());
     } catch (error) {
       // Bytes that cannot be decoded never will be; holding the partition on them would stop it for good.
-      this.logger.error({ err: error, ...where }, 'skipping undecodable event');
-      return undefined;
+      return this.deadLetter(group, topic, partition, message, error);
     }
     const key = `${topic.name}/${partition}/${message.offset}`;
     try {
@@ -207,12 +224,41 @@ export class KafkaEventBus implements EventBus {
     } catch (error) {
       const attempt = (group.failures.get(key) ?? 0) + 1;
       group.failures.set(key, attempt);
+      if (attempt >= (this.options.deadLetterAfter ?? Infinity)) {
+        group.failures.delete(key);
+        return this.deadLetter(group, topic, partition, message, error);
+      }
       const retryInMs = Math.min(
         (this.options.retryDelayMs ?? 1_000) * 2 ** (attempt - 1),
         this.options.maxRetryDelayMs ?? 60_000,
       );
       this.logger.warn({ err: error, ...where, eventId: event.id, attempt, retryInMs }, 'event handler failed, retrying');
       return retryInMs;
+    }
+  }
+
+  /** Copies the message to `<topic>.dlq` with where it came from and why; if even that fails, the event is retried. */
+  private async deadLetter(group: Group, topic: Topic, partition: number, message: KafkaMessage, error: unknown): Promise<number | undefined> {
+    const where = { group: group.id, topic: topic.name, partition, offset: message.offset };
+    try {
+      await lastValueFrom(
+        this.client.emit(deadLetterTopic(topic.name), {
+          key: message.key ?? null,
+          value: message.value ?? Buffer.alloc(0),
+          headers: {
+            'cairn-error': String((error as Error)?.message ?? error).slice(0, 1000),
+            'cairn-group': group.id,
+            'cairn-topic': topic.name,
+            'cairn-partition': String(partition),
+            'cairn-offset': message.offset,
+          },
+        }),
+      );
+      this.logger.error({ err: error, ...where }, 'event moved to the dead-letter topic');
+      return undefined;
+    } catch (failure) {
+      this.logger.error({ err: failure, ...where }, 'dead-letter topic unreachable, retrying the event');
+      return this.options.retryDelayMs ?? 1_000;
     }
   }
 
