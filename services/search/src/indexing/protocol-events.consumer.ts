@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { Topics, type ProtocolDocument } from '@cairn/contracts';
-import { EVENT_BUS, eraseOnUserDeleted, type EventBus } from '@cairn/platform';
+import { crashPoint, EVENT_BUS, eraseOnUserDeleted, type EventBus } from '@cairn/platform';
 import { userOwner } from '../chunks/chunk.js';
 import { chunkDocument } from '../chunks/chunker.js';
 import { ChunkWriter } from './chunk-writer.js';
@@ -19,6 +19,7 @@ export class ProtocolEventsConsumer implements OnModuleInit {
     const index = async (protocol: ProtocolDocument | undefined) => {
       if (!protocol?.ownerId || !protocol.protocolId) return;
       await this.writer.replaceDocument({ owner: userOwner(protocol.ownerId), documentId: protocol.protocolId }, userChunks(protocol));
+      crashPoint('search.indexing');
     };
     // Subscribed together so the group's consumer joins once with every topic.
     await Promise.all([

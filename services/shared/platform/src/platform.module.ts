@@ -24,7 +24,8 @@ import { HealthRegistry } from './health/health.registry.js';
 import { Metrics } from './metrics/metrics.js';
 import { PLATFORM_CONFIG } from './platform.tokens.js';
 
-async function createEventBus(config: PlatformConfig, processed: ProcessedEvents): Promise<EventBus> {
+async function createEventBus(config: PlatformConfig, processed: ProcessedEvents, metrics: Metrics): Promise<EventBus> {
+  const counters = metrics.events;
   if (config.EVENT_BUS === 'kafka') {
     const { KafkaEventBus, kafkaSecurity } = await import('./events/adapters/kafka-event-bus.adapter.js');
     return new KafkaEventBus({
@@ -32,12 +33,13 @@ async function createEventBus(config: PlatformConfig, processed: ProcessedEvents
       clientId: config.KAFKA_CLIENT_ID ?? `cairn-${config.service}`,
       producer: config.service,
       processed,
+      counters,
       deadLetterAfter: config.EVENT_MAX_ATTEMPTS,
       ...kafkaSecurity(config),
     });
   }
   const { InProcessEventBus } = await import('./events/adapters/in-process-event-bus.adapter.js');
-  return new InProcessEventBus({ producer: config.service, processed });
+  return new InProcessEventBus({ producer: config.service, processed, counters });
 }
 
 async function createBlobStore(config: PlatformConfig): Promise<BlobStore> {
@@ -76,8 +78,12 @@ export class PlatformModule implements OnApplicationBootstrap, BeforeApplication
           useFactory: (health: HealthRegistry) => DocumentStores.create(config, health),
           inject: [HealthRegistry],
         },
-        { provide: ProcessedEvents, useFactory: (stores: DocumentStores) => new ProcessedEvents(stores.get(config.service)), inject: [DocumentStores] },
-        { provide: EVENT_BUS, useFactory: createEventBus, inject: [PLATFORM_CONFIG, ProcessedEvents] },
+        {
+          provide: ProcessedEvents,
+          useFactory: (stores: DocumentStores, metrics: Metrics) => new ProcessedEvents(stores.get(config.service), metrics.events),
+          inject: [DocumentStores, Metrics],
+        },
+        { provide: EVENT_BUS, useFactory: createEventBus, inject: [PLATFORM_CONFIG, ProcessedEvents, Metrics] },
         ProcessedEventsPruning,
         { provide: Outboxes, useFactory: (stores: DocumentStores, bus: EventBus) => new Outboxes(stores, bus), inject: [DocumentStores, EVENT_BUS] },
         { provide: BLOB_STORE, useFactory: createBlobStore, inject: [PLATFORM_CONFIG] },

@@ -4,6 +4,7 @@ import type { PlatformConfig } from '../config/platform-config.js';
 import { PLATFORM_CONFIG } from '../platform.tokens.js';
 import type { DocumentStore, Collection } from '../documents/document-store.port.js';
 import type { EventHandler } from './event-bus.port.js';
+import { uncounted, type EventCounters } from './event-counters.js';
 import type { DescMessage } from '@bufbuild/protobuf';
 
 interface ProcessedEvent {
@@ -35,7 +36,10 @@ export class ProcessedEvents {
   private readonly days: Collection<ProcessedDay>;
   private readonly seenDays = new Set<string>();
 
-  constructor(store: DocumentStore) {
+  constructor(
+    store: DocumentStore,
+    private readonly counters: EventCounters = uncounted,
+  ) {
     this.processed = store.collection<ProcessedEvent>('processed_events', { indexes: [['day']] });
     this.days = store.collection<ProcessedDay>('processed_event_days');
   }
@@ -70,9 +74,15 @@ export class ProcessedEvents {
   /** Wraps a handler so that an event id already handled by `group` is skipped. */
   deduplicate<Desc extends DescMessage>(group: string, handler: EventHandler<Desc>): EventHandler<Desc> {
     return async (event) => {
-      if (await this.has(group, event.id)) return;
-      await handler(event);
+      if (await this.has(group, event.id)) return this.counters.duplicate(event.type, group);
+      try {
+        await handler(event);
+      } catch (error) {
+        this.counters.failed(event.type, group);
+        throw error;
+      }
       await this.record(group, event.id);
+      this.counters.handled(event.type, group);
     };
   }
 }

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { prometheusEventCounters, type EventCounters } from '../events/event-counters.js';
 
-/** The process's Prometheus registry with default metrics and HTTP request timings. */
+/** The process's Prometheus registry with default metrics, HTTP request timings and event counts. */
 @Injectable()
 export class Metrics {
   readonly registry = new Registry();
   readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly events: EventCounters;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'cairn_' });
@@ -16,5 +18,6 @@ export class Metrics {
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10, 45],
       registers: [this.registry],
     });
+    this.events = prometheusEventCounters(this.registry);
   }
 }

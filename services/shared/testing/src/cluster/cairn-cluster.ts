@@ -5,6 +5,7 @@ import { startMongoWireDouble } from '../mongo/mongo-wire-double.js';
 import { spawnService, type SpawnedService } from '../process/spawn-service.js';
 import { startQdrantDouble } from '../qdrant/qdrant-double.js';
 import { apiRoutes, startApiGateway } from './api-gateway.js';
+import { addCounts, noEvents, scrapeEventCounts, type EventCounts } from './event-counts.js';
 import { helmTemplate } from './helm.js';
 
 export const CLUSTER_SERVICES = ['accounts', 'search', 'generation', 'conversations', 'saved-protocols', 'uploads'] as const;
@@ -16,6 +17,14 @@ export interface CairnCluster {
   services: Record<ClusterService, SpawnedService>;
   backends: { mongoUrl: string; elasticsearchUrl: string; qdrantUrl: string; kafkaBrokers: string[] };
   forwarded(): Record<string, number>;
+  /** Event counters summed over every service process, killed ones included (read just before the kill). */
+  eventCounts(): Promise<EventCounts>;
+  /** Kills a service with SIGKILL (no shutdown hooks run) and starts it again on the same backends. */
+  crashAndRestart(name: ClusterService): Promise<void>;
+  /** Restarts a service so that it SIGKILLs itself when it reaches `point` (a `crashPoint` name). */
+  armCrash(name: ClusterService, point: string): Promise<void>;
+  /** Waits for an armed service to have killed itself, and starts it again unarmed. */
+  recover(name: ClusterService, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -27,7 +36,7 @@ export interface CairnClusterOptions {
 
 async function startBackends() {
   const [broker, mongo, elasticsearch, qdrant] = await Promise.all([
-    startKafkaTestBroker(),
+    startKafkaTestBroker({ brokers: 3 }),
     process.env.MONGO_URL ? null : startMongoWireDouble(),
     process.env.ELASTICSEARCH_URL ? null : startElasticsearchDouble(),
     process.env.QDRANT_URL ? null : startQdrantDouble(),
@@ -69,22 +78,52 @@ export async function startCairnCluster(options: CairnClusterOptions): Promise<C
       QDRANT_URL: urls.qdrantUrl,
       ...options.env,
     };
+    const services = {} as Record<ClusterService, SpawnedService>;
+    const upstreams: Record<string, string> = {};
+    let ofKilledProcesses = noEvents();
     const spawn = async (name: ClusterService, extra: NodeJS.ProcessEnv = {}) => {
       const service = await spawnService(resolve(options.root, 'services', name, 'dist/main.js'), { ...env, ...extra }, 90_000);
       started.push(service);
-      return [name, service] as const;
+      services[name] = service;
+      upstreams[name] = service.url;
     };
-    const [, accounts] = await spawn('accounts');
-    const jwks = { AUTH_JWKS_URL: `${accounts.url}/.well-known/jwks.json` };
-    const others = await Promise.all(CLUSTER_SERVICES.filter((name) => name !== 'accounts').map((name) => spawn(name, jwks)));
-    const services = Object.fromEntries([['accounts', accounts], ...others]) as Record<ClusterService, SpawnedService>;
-    const routes = apiRoutes(helmTemplate('charts/cairn'));
-    const gateway = await startApiGateway(routes, Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.url])));
+    await spawn('accounts');
+    const jwks = { AUTH_JWKS_URL: `${services.accounts.url}/.well-known/jwks.json` };
+    await Promise.all(CLUSTER_SERVICES.filter((name) => name !== 'accounts').map((name) => spawn(name, jwks)));
+    const gateway = await startApiGateway(apiRoutes(helmTemplate('charts/cairn')), upstreams);
     return {
       url: gateway.url,
       services,
       backends: urls,
       forwarded: gateway.forwarded,
+      eventCounts: async () => (await Promise.all(Object.values(services).map((service) => scrapeEventCounts(service.url)))).reduce(addCounts, ofKilledProcesses),
+      crashAndRestart: async (name) => {
+        const crashed = services[name];
+        ofKilledProcesses = addCounts(ofKilledProcesses, await scrapeEventCounts(crashed.url));
+        const exited = new Promise<void>((done) => crashed.process.once('exit', () => done()));
+        crashed.process.kill('SIGKILL');
+        await exited;
+        await spawn(name, { ...(name === 'accounts' ? {} : jwks), DATA_DIR: crashed.dataDir });
+      },
+      armCrash: async (name, point) => {
+        const running = services[name];
+        ofKilledProcesses = addCounts(ofKilledProcesses, await scrapeEventCounts(running.url));
+        await running.stop();
+        await spawn(name, { ...(name === 'accounts' ? {} : jwks), DATA_DIR: running.dataDir, CAIRN_CRASH_POINT: point });
+      },
+      recover: async (name, timeoutMs = 60_000) => {
+        const armed = services[name];
+        if (armed.process.exitCode === null && armed.process.signalCode === null) {
+          await new Promise<void>((done, fail) => {
+            const timer = setTimeout(() => fail(new Error(`${name} did not reach its crash point within ${timeoutMs} ms`)), timeoutMs);
+            armed.process.once('exit', () => {
+              clearTimeout(timer);
+              done();
+            });
+          });
+        }
+        await spawn(name, { ...(name === 'accounts' ? {} : jwks), DATA_DIR: armed.dataDir, CAIRN_CRASH_POINT: '' });
+      },
       stop: async () => {
         await gateway.stop();
         await Promise.all(started.map((service) => service.stop()));

@@ -3,3 +3,4 @@ export { CLUSTER_SERVICES, startCairnCluster, type CairnCluster, type CairnClust
 export { helmTemplate, type KubernetesObject } from './helm.js';
 export { kubeTools, repoRoot, run as runKubeTool } from './kube-tools.js';
 export { elasticsearchDocumentsMentioning, mongoDocumentsMentioning, qdrantPointsMentioning } from './traces.js';
+export { addCounts, noEvents, scrapeEventCounts, type EventCounts } from './event-counts.js';

@@ -28,7 +28,7 @@ export async function spawnService(entry: string, env: NodeJS.ProcessEnv = {}, t
   child.stderr!.on('data', (chunk) => (output += chunk));
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });

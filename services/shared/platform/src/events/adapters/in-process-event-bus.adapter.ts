@@ -4,10 +4,12 @@ import { createLogger } from '../../logging/logger.js';
 import { createEnvelope, decodeEnvelope, encodeEnvelope } from '../envelope.js';
 import type { EventBus, EventEnvelope, EventHandler, PublishOptions, SubscribeOptions } from '../event-bus.port.js';
 import type { ProcessedEvents } from '../processed-events.js';
+import { uncounted, type EventCounters } from '../event-counters.js';
 
 export interface InProcessEventBusOptions {
   producer: string;
   processed: ProcessedEvents;
+  counters?: EventCounters;
   /** First wait before a failed event is delivered again; it doubles on every failure, up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
@@ -39,6 +41,7 @@ export class InProcessEventBus implements EventBus {
     if (this.closed) throw new Error('event bus is closed');
     const event = createEnvelope(topic, payload, this.options.producer, options);
     const bytes = encodeEnvelope(topic, event);
+    (this.options.counters ?? uncounted).published(topic.name);
     for (const group of this.topics.get(topic.name)?.groups.values() ?? []) {
       group.queue.push(bytes);
       this.drain(topic, group);

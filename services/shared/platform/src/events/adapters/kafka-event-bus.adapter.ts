@@ -18,6 +18,7 @@ import { createLogger, type Logger } from '../../logging/logger.js';
 import { createEnvelope, decodeEnvelope, encodeEnvelope } from '../envelope.js';
 import type { EventBus, EventEnvelope, EventHandler, PublishOptions, SubscribeOptions } from '../event-bus.port.js';
 import type { ProcessedEvents } from '../processed-events.js';
+import { uncounted, type EventCounters } from '../event-counters.js';
 import type { PlatformConfig } from '../../config/platform-config.js';
 
 export interface KafkaEventBusOptions {
@@ -26,6 +27,7 @@ export interface KafkaEventBusOptions {
   /** Written into every envelope this bus publishes. */
   producer: string;
   processed: ProcessedEvents;
+  counters?: EventCounters;
   /** kafkajs consumer tuning (session, heartbeat, fetch wait); the group id comes from subscribe(). */
   consumer?: Omit<ConsumerConfig, 'groupId'>;
   /** Delay before a failed event is handed to its handler again; doubles per attempt up to maxRetryDelayMs. */
@@ -96,6 +98,7 @@ export class KafkaEventBus implements EventBus {
     const event = createEnvelope(topic, payload, this.options.producer, options);
     const value = Buffer.from(encodeEnvelope(topic, event));
     await lastValueFrom(this.client.emit(topic.name, { key: options?.key ?? null, value }));
+    (this.options.counters ?? uncounted).published(topic.name);
     return event;
   }
 
@@ -254,6 +257,7 @@ export class KafkaEventBus implements EventBus {
           },
         }),
       );
+      (this.options.counters ?? uncounted).deadLettered(topic.name, group.id);
       this.logger.error({ err: error, ...where }, 'event moved to the dead-letter topic');
       return undefined;
     } catch (failure) {
