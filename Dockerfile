@@ -8,7 +8,10 @@
 #   docker build --target saved-protocols -t <registry>/cairn-saved-protocols:<tag> .
 #   docker build --target uploads         -t <registry>/cairn-uploads:<tag> .
 #   docker build --target accounts        -t <registry>/cairn-accounts:<tag> .
-#   docker build --target frontends       -t <registry>/cairn-frontends:<tag> .
+#   docker build --target frontend-shell   -t <registry>/cairn-frontend-shell:<tag> .
+#   docker build --target frontend-chat    -t <registry>/cairn-frontend-chat:<tag> .
+#   docker build --target frontend-sidebar -t <registry>/cairn-frontend-sidebar:<tag> .
+#   docker build --target frontend-upload  -t <registry>/cairn-frontend-upload:<tag> .
 #
 # Stages:
 #   manifests        every package.json + the lockfile, nothing else (keeps `npm ci` cached across code changes)
@@ -16,7 +19,10 @@
 #   deps-<service>   `npm ci --omit=dev --workspace services/<service>`: that service's production node_modules only
 #   runtime          node slim image, non-root (uid 1000), DATA_DIR=/data
 #   <service>        runtime + the service's dist, the shared packages' dist and its production node_modules
-#   frontends        nginx-unprivileged (uid 101) serving the shell at / and each remote at /remotes/<name>/
+#   frontend-base    nginx-unprivileged (uid 101) with the settings the frontend images share
+#   frontend-shell   the shell (Module Federation host) at /, with /runtime-config.json
+#   frontend-remote  nginx serving one remote at /remotes/<name>/, with CORS
+#   frontend-<name>  frontend-remote + that remote's dist (chat, sidebar, upload)
 #
 # The chart (charts/cairn) runs these with a read-only root filesystem, an emptyDir at /data and /tmp.
 
@@ -151,26 +157,19 @@ EXPOSE 8086
 CMD ["node", "services/accounts/dist/main.js"]
 
 # ---------------------------------------------------------------------------------------------------
-# Static frontends. Layout under /srv/cairn mirrors the URLs: the shell at /, each remote at
-# /remotes/<name>/. /runtime-config.json is read from /etc/cairn/runtime-config.json, which the chart
-# replaces with a ConfigMap volume; the file baked in here is the same-origin, local-auth default.
-FROM ${NGINX_IMAGE} AS frontends
-COPY <<'EOF' /etc/nginx/conf.d/default.conf
-# Cairn frontends (Module Federation host + remotes). Mirrors services/standalone/src/frontends.ts.
+# Static frontends: one image per app, so the shell and each remote are deployed, versioned and rolled
+# back on their own. The shell finds the remotes through /runtime-config.json (their manifest URLs);
+# each remote image serves its files at /remotes/<name>/, the prefix the chart's Ingress routes to it.
+FROM ${NGINX_IMAGE} AS frontend-base
+COPY <<'EOF' /etc/nginx/conf.d/cairn-http.conf
+# Shared by every Cairn frontend server. Mirrors services/standalone/src/frontends.ts.
 
 # Content-hashed bundles (`name.<8+ hex digits>.ext`) never change once published: cache for a year.
 # Everything else (index.html, mf-manifest.json, remoteEntry.js, /runtime-config.json) is
-# revalidated on every load, so a new release or a new runtime config is picked up at once.
+# revalidated on every load, so a new release, a rollback or a new runtime config is picked up at once.
 map $uri $cairn_cache_control {
     "~\.[0-9a-f]{8,}\.(js|css|woff2?|ttf|svg|png|jpe?g|gif|webp|ico|wasm)(\.map)?$" "public, max-age=31536000, immutable";
     default "no-cache";
-}
-
-# The remotes may be loaded from another origin (frontends.runtimeConfig.remotesBaseUrl in the chart):
-# their manifests are fetched with CORS. An empty value sends no header.
-map $uri $cairn_allow_origin {
-    "~^/remotes/" "*";
-    default "";
 }
 
 # HSTS only for requests that reached the ingress over TLS. An empty value sends no header.
@@ -179,30 +178,42 @@ map $http_x_forwarded_proto $cairn_hsts {
     default "";
 }
 
+server_tokens off;
+gzip on;
+gzip_vary on;
+gzip_min_length 1024;
+gzip_types text/css application/javascript application/json image/svg+xml;
+EOF
+COPY <<'EOF' /etc/nginx/cairn/security-headers.conf
+# The headers of services/shared/platform/src/http/security-headers.ts that every response carries.
+add_header X-Content-Type-Options nosniff always;
+add_header Referrer-Policy strict-origin-when-cross-origin always;
+add_header Strict-Transport-Security $cairn_hsts always;
+EOF
+# nginx-unprivileged already runs as uid 101; restated numerically for runAsNonRoot.
+USER 101
+EXPOSE 8080
+
+# The shell at /. /runtime-config.json is read from /etc/cairn/runtime-config.json, which the chart
+# replaces with a ConfigMap volume; the file baked in here is the same-origin, local-auth default.
+FROM frontend-base AS frontend-shell
+COPY <<'EOF' /etc/nginx/conf.d/default.conf
+# Cairn shell (Module Federation host). The remotes are their own images, behind /remotes/<name>/.
 server {
     listen 8080;
     server_name _;
     root /srv/cairn;
-    server_tokens off;
     # Redirects keep the scheme and host the browser used (behind the ingress).
     absolute_redirect off;
 
-    gzip on;
-    gzip_vary on;
-    gzip_min_length 1024;
-    gzip_types text/css application/javascript application/json image/svg+xml;
-
     # Not `always`: a 404 must never be cached as immutable.
     add_header Cache-Control $cairn_cache_control;
-    add_header Access-Control-Allow-Origin $cairn_allow_origin;
-    # The same headers as services/shared/platform/src/http/security-headers.ts; the CSP comes from
-    # /etc/cairn/content-security-policy.conf (the chart's runtime-config ConfigMap, with the remotes' origins).
+    # The CSP comes from /etc/cairn/content-security-policy.conf (the chart's runtime-config
+    # ConfigMap, with the remotes' origins).
     include /etc/cairn/content-security-policy.conf;
     add_header Content-Security-Policy $cairn_csp always;
-    add_header X-Content-Type-Options nosniff always;
     add_header X-Frame-Options DENY always;
-    add_header Referrer-Policy strict-origin-when-cross-origin always;
-    add_header Strict-Transport-Security $cairn_hsts always;
+    include /etc/nginx/cairn/security-headers.conf;
 
     # Liveness/readiness of the static server itself.
     location = /healthz {
@@ -232,17 +243,17 @@ server {
         return 404 '{"detail":{"message":"Not found","category":"not_found"}}';
     }
 
+    # The remotes are routed by the ingress to their own servers; never answer for them with the shell.
+    location /remotes/ {
+        return 404;
+    }
+
     # Client-side routes of the shell (SPA_ROUTES), with or without a trailing slash.
     location = / {
         try_files /index.html =404;
     }
     location ~ ^/(login|signup|forgot-password|dashboard|oidc-popup)/*$ {
         try_files /index.html =404;
-    }
-
-    # Remotes: files only; a missing chunk is a plain 404, never the shell.
-    location /remotes/ {
-        try_files $uri =404;
     }
 
     location / {
@@ -273,9 +284,46 @@ COPY <<'EOF' /etc/cairn/content-security-policy.conf
 set $cairn_csp "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-src 'self'; img-src 'self' data: blob: https:; font-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 EOF
 COPY --from=build /app/frontends/shell/dist/ /srv/cairn/
+
+# One remote at /remotes/<name>/ (remotes are built with `publicPath: 'auto'`, so any prefix works).
+# The shell may load it from another origin (a CDN, another host): every file is sent with CORS.
+FROM frontend-base AS frontend-remote
+COPY <<'EOF' /etc/nginx/conf.d/default.conf
+# One Cairn Module Federation remote.
+server {
+    listen 8080;
+    server_name _;
+    root /srv/cairn;
+    absolute_redirect off;
+
+    # Not `always`: a 404 must never be cached as immutable.
+    add_header Cache-Control $cairn_cache_control;
+    # Static, credential-free files: any origin may fetch mf-manifest.json and the chunks.
+    add_header Access-Control-Allow-Origin * always;
+    include /etc/nginx/cairn/security-headers.conf;
+
+    location = /healthz {
+        access_log off;
+        default_type text/plain;
+        return 200 "ok\n";
+    }
+
+    # Files only; a missing chunk is a plain 404.
+    location /remotes/ {
+        try_files $uri =404;
+    }
+
+    location / {
+        return 404;
+    }
+}
+EOF
+
+FROM frontend-remote AS frontend-chat
 COPY --from=build /app/frontends/chat/dist/ /srv/cairn/remotes/chat/
+
+FROM frontend-remote AS frontend-sidebar
 COPY --from=build /app/frontends/sidebar/dist/ /srv/cairn/remotes/sidebar/
+
+FROM frontend-remote AS frontend-upload
 COPY --from=build /app/frontends/upload/dist/ /srv/cairn/remotes/upload/
-# nginx-unprivileged already runs as uid 101; restated numerically for runAsNonRoot.
-USER 101
-EXPOSE 8080

@@ -60,6 +60,9 @@ const VALUES_FILES = {
 };
 type ValuesName = keyof typeof VALUES_FILES;
 
+/** The Module Federation remotes the shell knows (REMOTE_NAMES of frontends/shared/src/config/runtime-config.ts). */
+const REMOTES = ['chat', 'sidebar', 'upload'];
+
 /** The six services, found from the code: every services/<name>/src/main.ts except the standalone server. */
 const serviceDefaultPorts = new Map(
   readdirSync(join(repoRoot, 'services'))
@@ -97,8 +100,8 @@ const named = (objects: K8sObject[], kind: string, name: string) =>
 const ofKind = (objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind);
 const podSpecs = (objects: K8sObject[]) =>
   objects
-    .filter((object) => ['Deployment', 'StatefulSet', 'DaemonSet', 'Job'].includes(object.kind))
-    .map((object) => ({ owner: `${object.kind}/${object.metadata.name}`, pod: object.spec.template.spec as PodSpec }));
+    .filter((object) => ['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'Pod'].includes(object.kind))
+    .map((object) => ({ owner: `${object.kind}/${object.metadata.name}`, pod: (object.kind === 'Pod' ? object.spec : object.spec.template.spec) as PodSpec }));
 
 /** Containers that may run as root: no runAsNonRoot, or uid 0, at container or pod level. */
 function rootContainers(objects: K8sObject[]): string[] {
@@ -285,8 +288,10 @@ describe('charts/cairn', () => {
         expect({ page, matches: paths.filter(({ regex }) => regex.test(page)).length }).toEqual({ page, matches: 0 });
       }
       const web = named(objects(), 'Ingress', `${RELEASE}-web`);
+      const backend = (component: string) => ({ service: { name: `${RELEASE}-${component}`, port: { name: 'http' } } });
       expect(web?.spec.rules[0].http.paths).toEqual([
-        { path: '/', pathType: 'Prefix', backend: { service: { name: `${RELEASE}-frontends`, port: { name: 'http' } } } },
+        ...REMOTES.map((remote) => ({ path: `/remotes/${remote}/`, pathType: 'Prefix', backend: backend(`frontend-${remote}`) })),
+        { path: '/', pathType: 'Prefix', backend: backend('frontend-shell') },
       ]);
     });
 
@@ -303,10 +308,48 @@ describe('charts/cairn', () => {
       expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
       expect(policy).toContain("frame-ancestors 'none'");
 
-      const deployment = named(objects(), 'Deployment', `${RELEASE}-frontends`);
+      const deployment = named(objects(), 'Deployment', `${RELEASE}-frontend-shell`);
       const pod = deployment!.spec.template.spec as PodSpec;
       expect(pod.volumes).toContainEqual({ name: 'runtime-config', configMap: { name: `${RELEASE}-runtime-config` } });
       expect(pod.containers[0].readinessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(pod.containers[0].image).toMatch(/cairn-frontend-shell[:@]/);
+    });
+
+    it.each(REMOTES)('deploys the %s remote on its own, reachable at the URL the runtime config gives the shell', (remote) => {
+      const component = `${RELEASE}-frontend-${remote}`;
+      const deployment = named(objects(), 'Deployment', component)!;
+      const pod = deployment.spec.template.spec as PodSpec;
+      expect(pod.containers[0].image).toMatch(new RegExp(`cairn-frontend-${remote}[:@]`));
+      expect(pod.containers[0].readinessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(pod.volumes?.map((volume) => volume.name)).toEqual(['tmp']);
+      const service = named(objects(), 'Service', component)!;
+      expect(service.spec.selector).toEqual(deployment.spec.selector.matchLabels);
+      expect(deployment.spec.template.metadata.labels).toMatchObject(service.spec.selector);
+
+      // A same-origin manifest URL reaches this remote's Service through the web Ingress (longest prefix first, as ingress-nginx orders them).
+      const url = JSON.parse(named(objects(), 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']).remotes[remote] as string;
+      const path = /^https?:/.test(url) ? new URL(url).pathname.replace(/^.*(?=\/remotes\/)/, '') : url;
+      expect(path).toBe(`/remotes/${remote}/mf-manifest.json`);
+      const webPaths = named(objects(), 'Ingress', `${RELEASE}-web`)!.spec.rules[0].http.paths as any[];
+      const route = [...webPaths].sort((a, b) => b.path.length - a.path.length).find((entry) => path.startsWith(entry.path));
+      expect(route?.backend.service.name).toBe(component);
+    });
+
+    it('has a helm test Pod per service (GET /readyz through its Service), for the shell and for each remote', () => {
+      const tests = ofKind(objects(), 'Pod').filter((pod) => pod.metadata.annotations?.['helm.sh/hook'] === 'test');
+      const urlOf = (pod: K8sObject) => (pod.spec.containers[0] as Container).command!.at(-1);
+      const expected: Record<string, string> = {};
+      for (const service of serviceDefaultPorts.keys()) {
+        const port = named(objects(), 'Service', `${RELEASE}-${service}`)!.spec.ports[0].port;
+        expected[`${RELEASE}-test-${service}`] = `http://${RELEASE}-${service}:${port}/readyz`;
+      }
+      expected[`${RELEASE}-test-frontend-shell`] = `http://${RELEASE}-frontend-shell:8080/runtime-config.json`;
+      for (const remote of REMOTES) expected[`${RELEASE}-test-frontend-${remote}`] = `http://${RELEASE}-frontend-${remote}:8080/remotes/${remote}/mf-manifest.json`;
+      expect(Object.fromEntries(tests.map((pod) => [pod.metadata.name, urlOf(pod)]))).toEqual(expected);
+      for (const pod of tests) {
+        expect(pod.spec.restartPolicy).toBe('Never');
+        expect((pod.spec.containers[0] as Container).command!.slice(0, 4)).toEqual(['wget', '-q', '-O', '-']);
+      }
     });
 
     it('runs no container as root', () => {
@@ -332,10 +375,11 @@ describe('charts/cairn', () => {
     const runtime = JSON.parse(named(rendered.default, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']);
     expect(runtime.auth).toEqual({ mode: 'local' });
     expect(runtime.remotes.chat).toBe('/remotes/chat/mf-manifest.json');
-    expect(ofKind(rendered.default, 'PodDisruptionBudget')).toHaveLength(7);
+    expect(ofKind(rendered.default, 'PodDisruptionBudget')).toHaveLength(10);
     expect(ofKind(rendered.default, 'HorizontalPodAutoscaler')).toHaveLength(0);
     expect(ofKind(rendered.default, 'ServiceMonitor')).toHaveLength(0);
     expect(ofKind(rendered.default, 'NetworkPolicy')).toHaveLength(0);
+    expect(ofKind(rendered.default, 'PrometheusRule')).toHaveLength(0);
   });
 
   it('verifies tokens against the accounts service with auth.mode=local (minimal values)', () => {
@@ -349,14 +393,14 @@ describe('charts/cairn', () => {
     const runtime = JSON.parse(named(rendered.minimal, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']);
     expect(runtime.auth).toEqual({ mode: 'local' });
     expect(ofKind(rendered.minimal, 'PodDisruptionBudget')).toHaveLength(0);
-    expect(ofKind(rendered.minimal, 'Deployment').map((deployment) => deployment.spec.replicas)).toEqual(Array(7).fill(1));
+    expect(ofKind(rendered.minimal, 'Deployment').map((deployment) => deployment.spec.replicas)).toEqual(Array(10).fill(1));
   });
 
   it('renders the optional objects of the full values', () => {
     const objects = rendered.full;
     // accounts turns autoscaling and its disruption budget off over serviceDefaults.
     expect(ofKind(objects, 'HorizontalPodAutoscaler').map((hpa) => hpa.metadata.name).sort()).toEqual(
-      ['conversations', 'frontends', 'generation', 'saved-protocols', 'search', 'uploads'].map((name) => `${RELEASE}-${name}`),
+      ['conversations', 'frontend-chat', 'frontend-shell', 'frontend-sidebar', 'frontend-upload', 'generation', 'saved-protocols', 'search', 'uploads'].map((name) => `${RELEASE}-${name}`),
     );
     expect(named(objects, 'PodDisruptionBudget', `${RELEASE}-accounts`)).toBeUndefined();
     expect(named(objects, 'Deployment', `${RELEASE}-accounts`)!.spec.replicas).toBe(3);
@@ -396,6 +440,12 @@ describe('charts/cairn', () => {
 
     const runtime = JSON.parse(named(objects, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']);
     expect(runtime.remotes.upload).toBe('https://cdn.example.org/cairn/remotes/upload/mf-manifest.json');
+    expect(runtime.remotes.chat).toBe('https://chat.example.org/remotes/chat/mf-manifest.json');
+    const policy = named(objects, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['content-security-policy.conf'];
+    expect(policy).toContain("script-src 'self' https://chat.example.org https://cdn.example.org;");
+    const imageOf = (component: string) => (named(objects, 'Deployment', `${RELEASE}-${component}`)!.spec.template.spec as PodSpec).containers[0].image;
+    expect(imageOf('frontend-sidebar')).toBe('registry.example.org/example/cairn-frontend-sidebar:1.2.2');
+    expect(imageOf('frontend-chat')).toBe('registry.example.org/example/cairn-frontend-chat:1.2.3');
     expect(runtime.auth).toEqual({ mode: 'oidc', url: 'https://sso.example.org/', realm: 'hospital', clientId: 'cairn' });
     expect(named(objects, 'ConfigMap', `${RELEASE}-platform`)!.data).toMatchObject({
       AUTH_ISSUER: 'https://sso.example.org/realms/hospital',
@@ -415,11 +465,19 @@ describe('charts/cairn', () => {
   });
 
   it.each([
-    [['--set', 'platform.eventBus=rabbitmq'], /platform\.eventBus must be kafka or in-process/],
+    [['--set', 'platform.eventBus=rabbitmq'], /platform\.eventBus must be one of the following: "kafka", "in-process"/],
     [['--set', 'mongo.existingSecret='], /mongo\.existingSecret/],
     [['--set', 'search.embedder=openai'], /openai\.baseUrl is required/],
     [['--set', 'qdrant.url='], /qdrant\.url is required/],
-    [['--set', 'auth.mode=saml'], /auth\.mode must be oidc or local/],
+    [['--set', 'auth.mode=saml'], /auth\.mode must be one of the following: "oidc", "local"/],
+    [['--set', 'frontends.shell.replicaCount=many'], /frontends\.shell\.replicaCount: Invalid type\. Expected: integer, given: string/],
+    [['--set', 'frontends.remotes.chat.image.digest=latest'], /frontends\.remotes\.chat\.image\.digest/],
+    [['--set', 'frontends.remotes.chta.image.tag=1.0.0'], /Additional property chta is not allowed/],
+    [['--set', 'serviceDefaults.replicaCount=two'], /serviceDefaults\.replicaCount: Invalid type/],
+    [['--set', 'services.search.autoscaling.enabled=yes'], /services\.search\.autoscaling\.enabled: Invalid type\. Expected: boolean/],
+    [['--set', 'kafka.sasl.mechanism=gssapi'], /kafka\.sasl\.mechanism must be one of the following/],
+    [['--set', 'prometheusRule.highErrorRate.for=five minutes'], /prometheusRule\.highErrorRate\.for/],
+    [['--set', 'frontends.remotes.sidebar.enabled=false'], /frontends\.remotes\.sidebar is disabled, but the shell loads it/],
     [['--set', 'auth.mode=local', '--set', 'services.accounts.enabled=false'], /auth\.mode=local needs the accounts service/],
     [['--set', 'kafka.sasl.mechanism=scram-sha-512'], /kafka\.sasl\.username and kafka\.sasl\.existingSecret/],
   ])('refuses %j at install time', (args, message) => {
@@ -447,6 +505,108 @@ describe('charts/cairn', () => {
 
   it.each([[['--set', 'federation.issuerUrl=https://login.example.org'], 'federation.clientId is required']])('also refuses %j at install time', (args, message) => {
     expect(() => helmTemplate([], ...args)).toThrow(message);
+  });
+
+  it.each(['default', 'full'] as ValuesName[])('rolls one remote back alone: a new chat tag changes only the chat Deployment (%s values)', (valuesName) => {
+    const render = (tag: string) => helmTemplate(VALUES_FILES[valuesName], '--set', `frontends.remotes.chat.image.tag=${tag}`);
+    const [current, previous] = [render('1.4.0'), render('1.3.9')];
+    const key = (object: K8sObject) => `${object.kind}/${object.metadata.name}`;
+    const before = new Map(current.map((object) => [key(object), object]));
+    expect(previous.map(key).sort()).toEqual([...before.keys()].sort());
+    const changed = previous.filter((object) => JSON.stringify(object) !== JSON.stringify(before.get(key(object))));
+    expect(changed.map(key)).toEqual([`Deployment/${RELEASE}-frontend-chat`]);
+
+    const imageOf = (objects: K8sObject[]) => (named(objects, 'Deployment', `${RELEASE}-frontend-chat`)!.spec.template.spec as PodSpec).containers[0].image;
+    expect(imageOf(current)).toMatch(/cairn-frontend-chat:1\.4\.0$/);
+    expect(imageOf(previous)).toMatch(/cairn-frontend-chat:1\.3\.9$/);
+    const withoutImage = (object: K8sObject) => JSON.parse(JSON.stringify(object).replace(/cairn-frontend-chat:1\.(4\.0|3\.9)/g, 'cairn-frontend-chat:<tag>'));
+    expect(withoutImage(changed[0])).toEqual(withoutImage(before.get(key(changed[0]))!));
+    const runtimeConfig = (objects: K8sObject[]) => named(objects, 'ConfigMap', `${RELEASE}-runtime-config`)!.data;
+    expect(JSON.stringify(runtimeConfig(previous))).not.toMatch(/1\.(4\.0|3\.9)/);
+  });
+
+  it('leaves a remote served elsewhere out of the cluster, keeping its URL in the runtime config and the CSP', () => {
+    const objects = helmTemplate([], '--set', 'frontends.remotes.upload.enabled=false', '--set', 'frontends.remotes.upload.manifestUrl=https://static.example.org/upload/mf-manifest.json');
+    expect(named(objects, 'Deployment', `${RELEASE}-frontend-upload`)).toBeUndefined();
+    expect(named(objects, 'Service', `${RELEASE}-frontend-upload`)).toBeUndefined();
+    expect(named(objects, 'PodDisruptionBudget', `${RELEASE}-frontend-upload`)).toBeUndefined();
+    expect(named(objects, 'Pod', `${RELEASE}-test-frontend-upload`)).toBeUndefined();
+    const paths = named(objects, 'Ingress', `${RELEASE}-web`)!.spec.rules[0].http.paths.map((entry: any) => entry.path);
+    expect(paths).toEqual(['/remotes/chat/', '/remotes/sidebar/', '/']);
+    const configMap = named(objects, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!;
+    expect(JSON.parse(configMap['runtime-config.json']).remotes.upload).toBe('https://static.example.org/upload/mf-manifest.json');
+    expect(configMap['content-security-policy.conf']).toContain("script-src 'self' https://static.example.org;");
+  });
+
+  it('drops the helm test Pod of a disabled service, and all of them with tests.enabled=false', () => {
+    const tests = (objects: K8sObject[]) => ofKind(objects, 'Pod').map((pod) => pod.metadata.name);
+    expect(tests(helmTemplate([], '--set', 'services.conversations.enabled=false'))).not.toContain(`${RELEASE}-test-conversations`);
+    expect(tests(helmTemplate([], '--set', 'tests.enabled=false'))).toEqual([]);
+  });
+
+  describe('PrometheusRule', () => {
+    const ruleOf = (objects: K8sObject[]) => named(objects, 'PrometheusRule', RELEASE);
+
+    it('is rendered with prometheusRule.enabled, every alert explained by a summary and a description', () => {
+      const rule = ruleOf(rendered.full)!;
+      expect(rule.apiVersion).toBe('monitoring.coreos.com/v1');
+      expect(rule.metadata.labels).toMatchObject({ release: 'kube-prometheus-stack' });
+      const alerts = rule.spec.groups.flatMap((group: any) => group.rules) as { alert: string; expr: string; labels: Record<string, string>; annotations: Record<string, string> }[];
+      expect(alerts.map((alert) => alert.alert).sort()).toEqual([
+        'CairnDeploymentReplicasUnavailable',
+        'CairnEventHandlerFailing',
+        'CairnEventsDeadLettered',
+        'CairnHighErrorRate',
+        'CairnKafkaConsumerLag',
+        'CairnUploadProcessingStuck',
+      ]);
+      for (const alert of alerts) {
+        expect({ alert: alert.alert, summary: alert.annotations.summary?.length > 10, description: alert.annotations.description?.length > 40 }).toEqual({ alert: alert.alert, summary: true, description: true });
+        expect(alert.labels).toMatchObject({ team: 'clinical-apps', severity: expect.stringMatching(/^(warning|critical)$/) });
+      }
+      const exprOf = (name: string) => alerts.find((alert) => alert.alert === name)!.expr;
+      expect(exprOf('CairnHighErrorRate')).toContain('cairn_http_request_duration_seconds_count{namespace="cairn", job=~"cairn-.+", status=~"5.."}');
+      expect(exprOf('CairnKafkaConsumerLag')).toContain('kafka_consumergroup_lag{consumergroup=~"(search|generation|conversations|saved-protocols|uploads|accounts)([.].+)?"}');
+      expect(exprOf('CairnEventsDeadLettered')).toContain('increase(cairn_events_dead_lettered_total{');
+      expect(exprOf('CairnEventHandlerFailing')).toContain('rate(cairn_events_handler_failures_total{');
+      expect(exprOf('CairnDeploymentReplicasUnavailable')).toMatch(/kube_deployment_status_replicas_available\{[^}]*deployment=~"cairn-\.\+"\}\s+<\s+kube_deployment_spec_replicas/);
+      expect(exprOf('CairnUploadProcessingStuck')).toContain('topic=~"upload[.].+"');
+    });
+
+    it('counts the lag from the metric and label a Kafka exporter names, and turns single alerts off', () => {
+      const objects = helmTemplate(
+        [],
+        ...['prometheusRule.enabled=true', 'prometheusRule.kafkaConsumerLag.metric=kafka_consumergroup_lag_sum', 'prometheusRule.kafkaConsumerLag.groupLabel=group', 'prometheusRule.uploadsStuck.enabled=false'].flatMap((value) => ['--set', value]),
+      );
+      const alerts = ruleOf(objects)!.spec.groups[0].rules as { alert: string; expr: string }[];
+      expect(alerts.find((alert) => alert.alert === 'CairnKafkaConsumerLag')!.expr).toMatch(/^sum by \(group, topic\) \(kafka_consumergroup_lag_sum\{group=~"/);
+      expect(alerts.map((alert) => alert.alert)).not.toContain('CairnUploadProcessingStuck');
+    });
+  });
+
+  describe('rendered objects against the Kubernetes OpenAPI schemas', () => {
+    // kubernetes-models (and @kubernetes-models/prometheus-operator for the CRDs) ship the schemas of
+    // every API object with a validate() method.
+    const modelPackage = (apiVersion: string) =>
+      apiVersion.startsWith('monitoring.coreos.com/') ? `@kubernetes-models/prometheus-operator/${apiVersion}` : `kubernetes-models/${apiVersion}`;
+
+    it.each(['default', 'full'] as ValuesName[])('validates every object of the %s values', async (valuesName) => {
+      const invalid: string[] = [];
+      for (const object of rendered[valuesName]) {
+        const models = (await import(modelPackage(object.apiVersion))) as Record<string, new (data: unknown) => { validate(): void }>;
+        const Model = models[object.kind];
+        if (!Model) {
+          invalid.push(`${object.kind}/${object.metadata.name}: no model for ${object.apiVersion}`);
+          continue;
+        }
+        try {
+          new Model(object).validate();
+        } catch (error) {
+          invalid.push(`${object.kind}/${object.metadata.name}: ${(error as Error).message}`);
+        }
+      }
+      expect(invalid).toEqual([]);
+    });
   });
 });
 
@@ -544,23 +704,33 @@ describe('Dockerfile', () => {
     expect(stage('build')).toMatch(/^RUN npm run build$/m);
   });
 
-  it('serves the frontends from nginx-unprivileged at the standalone paths, with the same SPA routes', () => {
-    const frontends = stage('frontends');
+  it('builds one nginx-unprivileged image per frontend app, the shell with the standalone SPA routes', () => {
     expect(dockerfile).toMatch(/^ARG NGINX_IMAGE=nginxinc\/nginx-unprivileged:/m);
-    for (const remote of ['chat', 'sidebar', 'upload']) {
-      expect(frontends).toContain(`COPY --from=build /app/frontends/${remote}/dist/ /srv/cairn/remotes/${remote}/`);
+    expect(stage('frontend-base')).toMatch(/^FROM \$\{NGINX_IMAGE\} AS frontend-base$/m);
+    expect(stage('frontend-base')).toMatch(/^USER 101$/m);
+
+    const shell = stage('frontend-shell');
+    expect(shell).toMatch(/^FROM frontend-base AS frontend-shell$/m);
+    expect(shell).toContain('COPY --from=build /app/frontends/shell/dist/ /srv/cairn/');
+    expect(shell).not.toMatch(/COPY --from=build \/app\/frontends\/(chat|sidebar|upload)\//);
+    expect(shell).toContain('alias /etc/cairn/runtime-config.json;');
+    expect(shell).toContain('include /etc/cairn/content-security-policy.conf;');
+    expect(shell).toContain('add_header Content-Security-Policy $cairn_csp always;');
+
+    const remote = stage('frontend-remote');
+    expect(remote).toMatch(/^FROM frontend-base AS frontend-remote$/m);
+    expect(remote).toContain('add_header Access-Control-Allow-Origin * always;');
+    for (const name of REMOTES) {
+      const target = stage(`frontend-${name}`);
+      expect(target).toMatch(new RegExp(`^FROM frontend-remote AS frontend-${name}$`, 'm'));
+      expect(target.match(/^COPY .*$/gm)).toEqual([`COPY --from=build /app/frontends/${name}/dist/ /srv/cairn/remotes/${name}/`]);
     }
-    expect(frontends).toContain('COPY --from=build /app/frontends/shell/dist/ /srv/cairn/');
-    expect(frontends).toContain('alias /etc/cairn/runtime-config.json;');
-    expect(frontends).toContain('include /etc/cairn/content-security-policy.conf;');
-    expect(frontends).toContain('add_header Content-Security-Policy $cairn_csp always;');
-    expect(frontends).toMatch(/^USER 101$/m);
 
     const standalone = readFileSync(join(repoRoot, 'services/standalone/src/frontends.ts'), 'utf8');
     const routes = /SPA_ROUTES = new Set\(\[([^\]]*)\]\)/.exec(standalone)?.[1];
     expect(routes).toBeDefined();
     const pages = [...routes!.matchAll(/'\/([^']*)'/g)].map((m) => m[1]).filter(Boolean).sort();
-    const nginxPages = /location ~ \^\/\(([^)]*)\)\/\*\$/.exec(frontends)?.[1].split('|').sort();
+    const nginxPages = /location ~ \^\/\(([^)]*)\)\/\*\$/.exec(shell)?.[1].split('|').sort();
     expect(nginxPages).toEqual(pages);
   });
 

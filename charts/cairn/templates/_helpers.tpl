@@ -79,14 +79,14 @@ Call with (dict "root" $ "image" $config.image).
 {{- end }}
 
 {{/*
-One service's configuration: `services.<name>` merged over `serviceDefaults`, returned as YAML (use
-with fromYaml). Maps merge key by key. Sprig's merge skips "empty" values (false, 0), so the switches
-a service may turn off are copied over explicitly.
-Call with (dict "root" $ "name" "search").
+A workload's configuration: its own block merged over its defaults, returned as YAML (use with
+fromYaml). Maps merge key by key. Sprig's merge skips "empty" values (false, 0), so the switches a
+workload may turn off are copied over explicitly.
+Call with (dict "defaults" $defaults "own" $own).
 */}}
-{{- define "cairn.serviceConfig" -}}
-{{- $own := index .root.Values.services .name | default dict }}
-{{- $merged := mustMergeOverwrite (deepCopy .root.Values.serviceDefaults) (deepCopy $own) }}
+{{- define "cairn.mergeConfig" -}}
+{{- $own := .own | default dict }}
+{{- $merged := mustMergeOverwrite (deepCopy .defaults) (deepCopy $own) }}
 {{- range $key := list "enabled" "replicaCount" }}
 {{- if hasKey $own $key }}
 {{- $_ := set $merged $key (index $own $key) }}
@@ -104,8 +104,76 @@ Call with (dict "root" $ "name" "search").
 {{- end }}
 
 {{/*
-Every enabled workload with its configuration, as YAML (use with fromYaml): each service (merged) and
-the frontends. Used by the HPA and PodDisruptionBudget templates.
+One service's configuration: `services.<name>` merged over `serviceDefaults` (cairn.mergeConfig).
+Call with (dict "root" $ "name" "search").
+*/}}
+{{- define "cairn.serviceConfig" -}}
+{{- include "cairn.mergeConfig" (dict "defaults" .root.Values.serviceDefaults "own" (index .root.Values.services .name)) }}
+{{- end }}
+
+{{/* Names of the frontend apps as a JSON list: `shell`, then the remotes in alphabetical order. */}}
+{{- define "cairn.frontendNames" -}}
+{{- toJson (prepend (keys .Values.frontends.remotes | sortAlpha) "shell") }}
+{{- end }}
+
+{{/*
+One frontend app's configuration: `frontends.shell` or `frontends.remotes.<name>` merged over
+`frontends.defaults` (cairn.mergeConfig). Call with (dict "root" $ "name" "chat"), or "shell".
+*/}}
+{{- define "cairn.frontendConfig" -}}
+{{- $f := .root.Values.frontends }}
+{{- $own := ternary $f.shell (index $f.remotes .name) (eq .name "shell") }}
+{{- include "cairn.mergeConfig" (dict "defaults" $f.defaults "own" $own) }}
+{{- end }}
+
+{{/*
+Manifest URL of each remote, as JSON (use with fromJson): its `manifestUrl`, else
+`<remotesBaseUrl>/remotes/<name>/mf-manifest.json` (a same-origin path when remotesBaseUrl is empty,
+which the web Ingress routes to the remote's Service). The URLs carry no version, so rolling one
+remote forward or back changes its own Deployment only, never the shell's runtime config.
+*/}}
+{{- define "cairn.remoteManifests" -}}
+{{- $f := .Values.frontends }}
+{{- $manifests := dict }}
+{{- range $name := keys $f.remotes | sortAlpha }}
+{{- $remote := index $f.remotes $name }}
+{{- $default := printf "%s/remotes/%s/mf-manifest.json" (trimSuffix "/" $f.runtimeConfig.remotesBaseUrl) $name }}
+{{- $_ := set $manifests $name ($remote.manifestUrl | default $default) }}
+{{- end }}
+{{- toJson $manifests }}
+{{- end }}
+
+{{/* The shell's /runtime-config.json (frontends/shared/src/config/runtime-config.ts), as JSON. */}}
+{{- define "cairn.runtimeConfig" -}}
+{{- $rc := .Values.frontends.runtimeConfig }}
+{{- $auth := dict "mode" .Values.auth.mode }}
+{{- if and (eq .Values.auth.mode "local") .Values.federation.issuerUrl }}
+{{- $_ := set $auth "externalProvider" (dict "startUrl" (printf "%s/auth/oidc/start" (trimSuffix "/" $rc.apiBaseUrl))) }}
+{{- end }}
+{{- if eq .Values.auth.mode "oidc" }}
+{{- $_ := set $auth "url" (required "keycloak.url is required with auth.mode=oidc" .Values.keycloak.url) }}
+{{- $_ := set $auth "realm" (required "keycloak.realm is required with auth.mode=oidc" .Values.keycloak.realm) }}
+{{- $_ := set $auth "clientId" (required "keycloak.clientId is required with auth.mode=oidc" .Values.keycloak.clientId) }}
+{{- end }}
+{{- toJson (dict "apiBaseUrl" $rc.apiBaseUrl "remotes" (fromJson (include "cairn.remoteManifests" .)) "auth" $auth) }}
+{{- end }}
+
+{{/* The shell page's Content-Security-Policy: this origin plus the remotes' (and, with oidc, the provider's). */}}
+{{- define "cairn.contentSecurityPolicy" -}}
+{{- $origins := list }}
+{{- range $name, $url := fromJson (include "cairn.remoteManifests" .) }}
+{{- if regexMatch "^https?://" $url }}{{- $u := urlParse $url }}{{- $origins = append $origins (printf "%s://%s" $u.scheme $u.host) }}{{- end }}
+{{- end }}
+{{- $self := "'self'" }}
+{{- if $origins }}{{- $self = printf "'self' %s" (join " " (uniq $origins)) }}{{- end }}
+{{- $provider := "" }}
+{{- if eq .Values.auth.mode "oidc" }}{{- $u := urlParse .Values.keycloak.url }}{{- $provider = printf " %s://%s" $u.scheme $u.host }}{{- end }}
+{{- printf "default-src 'self'; script-src %s; style-src %s 'unsafe-inline'; connect-src %s%s; frame-src 'self'%s; img-src 'self' data: blob: https:; font-src %s data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'" $self $self $self $provider $provider $self }}
+{{- end }}
+
+{{/*
+Every enabled workload with its configuration, as YAML (use with fromYaml), keyed by component: each
+service and each frontend app (`frontend-<name>`), merged. Used by the HPA and PodDisruptionBudget templates.
 */}}
 {{- define "cairn.workloads" -}}
 {{- $workloads := dict }}
@@ -115,8 +183,11 @@ the frontends. Used by the HPA and PodDisruptionBudget templates.
 {{- $_ := set $workloads $name $config }}
 {{- end }}
 {{- end }}
-{{- if .Values.frontends.enabled }}
-{{- $_ := set $workloads "frontends" .Values.frontends }}
+{{- range $name := fromJsonArray (include "cairn.frontendNames" .) }}
+{{- $config := fromYaml (include "cairn.frontendConfig" (dict "root" $ "name" $name)) }}
+{{- if $config.enabled }}
+{{- $_ := set $workloads (printf "frontend-%s" $name) $config }}
+{{- end }}
 {{- end }}
 {{- toYaml $workloads }}
 {{- end }}
@@ -289,6 +360,12 @@ with the value to set.
 {{- end }}
 {{- if and (eq $v.auth.mode "local") (not $v.auth.jwksUrl) (not (fromYaml (include "cairn.serviceConfig" (dict "root" . "name" "accounts"))).enabled) }}
 {{- fail "auth.mode=local needs the accounts service (services.accounts.enabled) or an explicit auth.jwksUrl" }}
+{{- end }}
+{{- range $name := keys $v.frontends.remotes | sortAlpha }}
+{{- $remote := index $v.frontends.remotes $name }}
+{{- if and $v.frontends.shell.enabled (not $remote.enabled) (not $remote.manifestUrl) (not $v.frontends.runtimeConfig.remotesBaseUrl) }}
+{{- fail (printf "frontends.remotes.%s is disabled, but the shell loads it: set frontends.remotes.%s.manifestUrl (or frontends.runtimeConfig.remotesBaseUrl) to where it is served" $name $name) }}
+{{- end }}
 {{- end }}
 {{- range $route := $v.ingress.api.routes }}
 {{- if not (hasKey $v.services $route.service) }}
