@@ -4,13 +4,17 @@ import {
   CLUSTER_SERVICES,
   elasticsearchDocumentsMentioning,
   eventually,
+  launchChromium,
   mongoDocumentsMentioning,
+  REMOTE_APPS,
+  testOutputPath,
   qdrantPointsMentioning,
   requestJson,
   startCairnCluster,
   type CairnCluster,
   type EventCounts,
 } from '@cairn/testing';
+import { signUpInBrowser } from './browser-session.js';
 import { erasureJourney, type JourneyUser } from './erasure-journey.js';
 import { otherFilesMentioning, sqliteRowsMentioning } from './erasure-traces.js';
 import { guidelinePdf, zip } from './uploads-fixtures.js';
@@ -47,7 +51,7 @@ describe('the cluster deployment: six processes over Kafka, MongoDB + GridFS, El
     }, timeoutMs);
 
   beforeAll(async () => {
-    cluster = await startCairnCluster({ root: resolve(import.meta.dirname, '../../..') });
+    cluster = await startCairnCluster({ root: resolve(import.meta.dirname, '../../..'), frontends: true });
     request = (method, path, options) => requestJson(`${cluster.url}/api${path}`, method, options);
     journey = erasureJourney(`${cluster.url}/api`, request);
   }, 180_000);
@@ -133,6 +137,28 @@ describe('the cluster deployment: six processes over Kafka, MongoDB + GridFS, El
     expect((await myProtocols(clinician)).body.total).toBe(0);
     const gone = await eventually(() => searchMine(clinician, 'anti-snake venom clotting test'), (r) => titles(r).length === 0);
     expect(titles(gone)).toEqual([]);
+  });
+
+  timed('in Chromium through the gateway: sign-up, the remotes from their own origins, a dengue answer', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const failed: string[] = [];
+      page.on('requestfailed', (failure) => failed.push(failure.url()));
+      await signUpInBrowser(page, cluster.url, 'Nurse Gateway');
+      await page.getByTestId('remote-sidebar').waitFor();
+      await page.getByTestId('remote-chat').waitFor();
+      await page.getByRole('textbox', { name: 'Message' }).fill('dengue symptoms');
+      await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+      const card = page.getByTestId('protocol-card');
+      await card.waitFor({ timeout: 30_000 });
+      expect(await card.getByRole('heading').first().textContent()).toMatch(/dengue/i);
+      await page.screenshot({ path: testOutputPath('cluster-dengue-answer.png') });
+      for (const name of REMOTE_APPS) expect(cluster.remotes[name].requested()).toContain(`/remotes/${name}/mf-manifest.json`);
+      expect(failed).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   timed('generation killed while it generates an upload: the upload completes once, with every protocol', async () => {

@@ -1,11 +1,19 @@
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../http/loopback-server.js';
 import type { KubernetesObject } from './helm.js';
+import { sendFile } from './static-files.js';
 
 export interface ApiRoute {
   service: string;
   /** An ingress-nginx regex path: anchored, case-insensitive, group 1 is the upstream path. */
   pattern: RegExp;
+}
+
+/** What the web Ingress serves besides the API: the shell's files, its SPA routes and the runtime config. */
+export interface WebShell {
+  dir: string;
+  runtimeConfig: unknown;
+  routes: string[];
 }
 
 export interface ApiGateway {
@@ -28,13 +36,25 @@ export function apiRoutes(objects: KubernetesObject[], release = 'cairn'): ApiRo
   );
 }
 
-/** Applies the API routes the way the Ingress does: the first matching path wins and only its group 1 goes upstream. */
-export async function startApiGateway(routes: ApiRoute[], upstreams: Record<string, string>): Promise<ApiGateway> {
+function serveShell(shell: WebShell, path: string, outgoing: ServerResponse): void {
+  if (path === '/runtime-config.json') {
+    outgoing.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(JSON.stringify(shell.runtimeConfig));
+  } else if (!(path !== '/' && sendFile(shell.dir, path, outgoing)) && !(shell.routes.includes(path) && sendFile(shell.dir, 'index.html', outgoing))) {
+    outgoing.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+  }
+}
+
+/**
+ * Applies the API routes the way the Ingress does: the first matching path wins and only its group 1
+ * goes upstream. With a shell, every other path is the web Ingress's `/` (the shell's files).
+ */
+export async function startApiGateway(routes: ApiRoute[], upstreams: Record<string, string>, shell?: WebShell): Promise<ApiGateway> {
   const counts: Record<string, number> = {};
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     const url = new URL(incoming.url ?? '/', 'http://gateway');
     const route = routes.find((candidate) => candidate.pattern.test(url.pathname));
     const upstream = route && upstreams[route.service];
+    if (!route && shell && !url.pathname.startsWith('/api/')) return serveShell(shell, url.pathname, outgoing);
     if (!route || !upstream) {
       outgoing.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'no route' }));
       return;

@@ -7,6 +7,7 @@ import { startQdrantDouble } from '../qdrant/qdrant-double.js';
 import { apiRoutes, startApiGateway } from './api-gateway.js';
 import { addCounts, noEvents, scrapeEventCounts, type EventCounts } from './event-counts.js';
 import { helmTemplate } from './helm.js';
+import { startRemoteOrigin } from './static-files.js';
 
 export const CLUSTER_SERVICES = ['accounts', 'search', 'generation', 'conversations', 'saved-protocols', 'uploads'] as const;
 export type ClusterService = (typeof CLUSTER_SERVICES)[number];
@@ -17,6 +18,8 @@ export interface CairnCluster {
   services: Record<ClusterService, SpawnedService>;
   backends: { mongoUrl: string; elasticsearchUrl: string; qdrantUrl: string; kafkaBrokers: string[] };
   forwarded(): Record<string, number>;
+  /** Each remote's origin and the paths it was asked for (with `frontends`). */
+  remotes: Record<string, { url: string; requested(): string[] }>;
   /** Event counters summed over every service process, killed ones included (read just before the kill). */
   eventCounts(): Promise<EventCounts>;
   /** Kills a service with SIGKILL (no shutdown hooks run) and starts it again on the same backends. */
@@ -29,10 +32,14 @@ export interface CairnCluster {
 }
 
 export interface CairnClusterOptions {
-  /** The repository root (its `charts/cairn` and `services/<name>/dist/main.js`). */
+  /** The repository root (its `charts/cairn`, `services/<name>/dist/main.js` and `frontends/<app>/dist`). */
   root: string;
   env?: NodeJS.ProcessEnv;
+  /** Also serve the built shell at the gateway's `/` and each remote from its own origin. */
+  frontends?: boolean;
 }
+
+export const REMOTE_APPS = ['chat', 'sidebar', 'upload'] as const;
 
 async function startBackends() {
   const [broker, mongo, elasticsearch, qdrant] = await Promise.all([
@@ -64,6 +71,7 @@ async function startBackends() {
 export async function startCairnCluster(options: CairnClusterOptions): Promise<CairnCluster> {
   const backends = await startBackends();
   const started: SpawnedService[] = [];
+  let stopRemotes = async (): Promise<unknown> => undefined;
   try {
     const { urls } = backends;
     const env: NodeJS.ProcessEnv = {
@@ -90,12 +98,28 @@ export async function startCairnCluster(options: CairnClusterOptions): Promise<C
     await spawn('accounts');
     const jwks = { AUTH_JWKS_URL: `${services.accounts.url}/.well-known/jwks.json` };
     await Promise.all(CLUSTER_SERVICES.filter((name) => name !== 'accounts').map((name) => spawn(name, jwks)));
-    const gateway = await startApiGateway(apiRoutes(helmTemplate('charts/cairn')), upstreams);
+    const remotes = options.frontends
+      ? Object.fromEntries(await Promise.all(REMOTE_APPS.map(async (name) => [name, await startRemoteOrigin(name, resolve(options.root, 'frontends', name, 'dist'))] as const)))
+      : {};
+    stopRemotes = () => Promise.all(Object.values(remotes).map((remote) => remote.stop()));
+    const shell = options.frontends
+      ? {
+          dir: resolve(options.root, 'frontends/shell/dist'),
+          routes: ['/', '/login', '/signup', '/forgot-password', '/dashboard'],
+          runtimeConfig: {
+            apiBaseUrl: '/api',
+            remotes: Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, `${remote.url}/remotes/${name}/mf-manifest.json`])),
+            auth: { mode: 'local' },
+          },
+        }
+      : undefined;
+    const gateway = await startApiGateway(apiRoutes(helmTemplate('charts/cairn')), upstreams, shell);
     return {
       url: gateway.url,
       services,
       backends: urls,
       forwarded: gateway.forwarded,
+      remotes,
       eventCounts: async () => (await Promise.all(Object.values(services).map((service) => scrapeEventCounts(service.url)))).reduce(addCounts, ofKilledProcesses),
       crashAndRestart: async (name) => {
         const crashed = services[name];
@@ -126,11 +150,13 @@ export async function startCairnCluster(options: CairnClusterOptions): Promise<C
       },
       stop: async () => {
         await gateway.stop();
+        await stopRemotes();
         await Promise.all(started.map((service) => service.stop()));
         await backends.stop();
       },
     };
   } catch (error) {
+    await stopRemotes();
     await Promise.all(started.map((service) => service.stop()));
     await backends.stop();
     throw error;

@@ -1,5 +1,6 @@
-export { apiRoutes, startApiGateway, type ApiGateway, type ApiRoute } from './api-gateway.js';
-export { CLUSTER_SERVICES, startCairnCluster, type CairnCluster, type CairnClusterOptions, type ClusterService } from './cairn-cluster.js';
+export { apiRoutes, startApiGateway, type ApiGateway, type ApiRoute, type WebShell } from './api-gateway.js';
+export { sendFile, startRemoteOrigin } from './static-files.js';
+export { CLUSTER_SERVICES, REMOTE_APPS, startCairnCluster, type CairnCluster, type CairnClusterOptions, type ClusterService } from './cairn-cluster.js';
 export { helmTemplate, type KubernetesObject } from './helm.js';
 export { kubeTools, repoRoot, run as runKubeTool } from './kube-tools.js';
 export { elasticsearchDocumentsMentioning, mongoDocumentsMentioning, qdrantPointsMentioning } from './traces.js';
