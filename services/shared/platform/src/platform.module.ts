@@ -35,6 +35,8 @@ async function createEventBus(config: PlatformConfig, processed: ProcessedEvents
       processed,
       counters,
       deadLetterAfter: config.EVENT_MAX_ATTEMPTS,
+      // A member that died holds its partitions until the session times out; heartbeats go at a tenth of it.
+      consumer: { sessionTimeout: config.KAFKA_SESSION_TIMEOUT_MS, heartbeatInterval: Math.max(100, Math.floor(config.KAFKA_SESSION_TIMEOUT_MS / 10)) },
       ...kafkaSecurity(config),
     });
   }

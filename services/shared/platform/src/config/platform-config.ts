@@ -24,6 +24,7 @@ export const platformEnvSchema = z
     KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional(),
     KAFKA_SASL_USERNAME: z.string().min(1).optional(),
     KAFKA_SASL_PASSWORD: z.string().min(1).optional(),
+    KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
     EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(20),
     PROCESSED_EVENTS_RETENTION_DAYS: z.coerce.number().positive().default(14),
     DOCUMENT_STORE: z.enum(['sqlite', 'mongo']).default('sqlite'),

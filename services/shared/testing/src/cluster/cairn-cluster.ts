@@ -84,6 +84,7 @@ export async function startCairnCluster(options: CairnClusterOptions): Promise<C
       ELASTICSEARCH_URL: urls.elasticsearchUrl,
       SEARCH_VECTOR_INDEX: 'qdrant',
       QDRANT_URL: urls.qdrantUrl,
+      KAFKA_SESSION_TIMEOUT_MS: '6000',
       ...options.env,
     };
     const services = {} as Record<ClusterService, SpawnedService>;

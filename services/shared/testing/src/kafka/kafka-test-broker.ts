@@ -25,7 +25,7 @@ export interface KafkaTestBroker {
 const INSTALL_HINT =
   'The Kafka test broker is built from librdkafka\'s mock cluster and needs gcc and librdkafka-dev: ' +
   'apt-get install -y librdkafka-dev gcc';
-const START_TIMEOUT_MS = 10_000;
+const START_TIMEOUT_MS = 30_000;
 
 // Resolves from src/kafka and from the compiled dist/kafka alike: tsc does not copy the C source.
 const source = fileURLToPath(new URL('../../src/kafka/mock-kafka-broker.c', import.meta.url));
