@@ -5,8 +5,10 @@
  * Dockerfile. Run: NODE_OPTIONS=--experimental-vm-modules npx jest charts
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allTopics } from '../../services/shared/contracts/src/topics.js';
 import { kubeTools, repoRoot, run } from '../../services/shared/testing/src/cluster/kube-tools.js';
@@ -480,6 +482,9 @@ describe('charts/cairn', () => {
     [['--set', 'frontends.remotes.sidebar.enabled=false'], /frontends\.remotes\.sidebar is disabled, but the shell loads it/],
     [['--set', 'auth.mode=local', '--set', 'services.accounts.enabled=false'], /auth\.mode=local needs the accounts service/],
     [['--set', 'kafka.sasl.mechanism=scram-sha-512'], /kafka\.sasl\.username and kafka\.sasl\.existingSecret/],
+    [['--set', 'kafka.topics.mode=auto'], /kafka\.topics\.mode must be one of the following: "job", "strimzi", "none"/],
+    [['--set', 'kafka.topics.mode=strimzi'], /kafka\.topics\.strimzi\.cluster \(the name of the Kafka resource\) is required/],
+    [['--set', 'kafka.topics.retentionMs=0'], /kafka\.topics\.retentionMs/],
   ])('refuses %j at install time', (args, message) => {
     expect(() => helmTemplate([], ...args)).toThrow(message);
   });
@@ -581,6 +586,184 @@ describe('charts/cairn', () => {
       const alerts = ruleOf(objects)!.spec.groups[0].rules as { alert: string; expr: string }[];
       expect(alerts.find((alert) => alert.alert === 'CairnKafkaConsumerLag')!.expr).toMatch(/^sum by \(group, topic\) \(kafka_consumergroup_lag_sum\{group=~"/);
       expect(alerts.map((alert) => alert.alert)).not.toContain('CairnUploadProcessingStuck');
+    });
+  });
+
+  describe('Kafka topics', () => {
+    /** Every topic the services use: allTopics and the dead-letter topic of each. */
+    const expectedTopics = allTopics.flatMap((topic) => [topic.name, `${topic.name}.dlq`]).sort();
+    const topicJobOf = (objects: K8sObject[]) => named(objects, 'Job', `${RELEASE}-kafka-topics`);
+    const envOf = (container: Container) => Object.fromEntries((container.env ?? []).map((entry) => [entry.name, entry.value ?? entry.valueFrom]));
+    const lines = (value: unknown) => String(value).split('\n').filter(Boolean);
+
+    it.each(['default', 'minimal', 'full', 'dev'] as ValuesName[])('creates allTopics and their .dlq topics in a pre-install/pre-upgrade hook Job (%s values)', (valuesName) => {
+      const job = topicJobOf(rendered[valuesName])!;
+      expect(job.metadata.annotations).toMatchObject({ 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-delete-policy': 'before-hook-creation,hook-succeeded' });
+      const container = (job.spec.template.spec as PodSpec).containers[0];
+      const env = envOf(container);
+      expect([...lines(env.TOPICS), ...lines(env.DEAD_LETTER_TOPICS)].sort()).toEqual(expectedTopics);
+      expect(lines(env.DEAD_LETTER_TOPICS).every((topic) => topic.endsWith('.dlq'))).toBe(true);
+      expect(env.BOOTSTRAP_SERVER).toBe(named(rendered[valuesName], 'ConfigMap', `${RELEASE}-platform`)!.data!.KAFKA_BROKERS);
+      expect(container.image).toBe('docker.io/apache/kafka:3.9.1');
+      expect(container.args![0]).toContain('kafka-topics.sh "${args[@]}"');
+      expect(container.args![0]).toContain('--create --if-not-exists');
+      expect(container.args![0]).toContain('kafka-configs.sh --alter --entity-type topics');
+      expect(ofKind(rendered[valuesName], 'KafkaTopic')).toEqual([]);
+    });
+
+    it('takes partitions, replication factor, retention and topic configs from values', () => {
+      const defaults = envOf((topicJobOf(rendered.default)!.spec.template.spec as PodSpec).containers[0]);
+      expect(defaults).toMatchObject({ PARTITIONS: '3', REPLICATION_FACTOR: '0', RETENTION_MS: '604800000', DEAD_LETTER_RETENTION_MS: '2592000000', TOPIC_CONFIG: '', TLS_ENABLED: 'false' });
+      expect(defaults).not.toHaveProperty('SASL_PASSWORD');
+      const objects = helmTemplate(
+        [],
+        ...['kafka.topics.partitions=12', 'kafka.topics.replicationFactor=3', 'kafka.topics.retentionMs=86400000', 'kafka.topics.deadLetterRetentionMs=-1', 'kafka.topics.config.cleanup\\.policy=delete'].flatMap((value) => ['--set', value]),
+      );
+      expect(envOf((topicJobOf(objects)!.spec.template.spec as PodSpec).containers[0])).toMatchObject({
+        PARTITIONS: '12',
+        REPLICATION_FACTOR: '3',
+        RETENTION_MS: '86400000',
+        DEAD_LETTER_RETENTION_MS: '-1',
+        TOPIC_CONFIG: 'cleanup.policy=delete',
+      });
+    });
+
+    it('logs the Job in with the services\' TLS and SASL settings: CA from its Secret, password from the KafkaUser Secret (full values)', () => {
+      const pod = topicJobOf(rendered.full)!.spec.template.spec as PodSpec;
+      const env = envOf(pod.containers[0]);
+      expect(env).toMatchObject({ TLS_ENABLED: 'true', TLS_CA_FILE: '/etc/cairn/kafka-ca/ca.crt', SASL_MECHANISM: 'scram-sha-512', SASL_USERNAME: 'cairn', PARTITIONS: '6', REPLICATION_FACTOR: '3', TOPIC_CONFIG: 'min.insync.replicas=2' });
+      expect(env.SASL_PASSWORD).toEqual({ secretKeyRef: { name: 'cairn', key: 'password' } });
+      expect(pod.volumes).toContainEqual({ name: 'kafka-ca', secret: { secretName: 'events-cluster-ca-cert' } });
+    });
+
+    it('builds client.properties from the environment, creates the missing topics and sets the retention of existing ones', () => {
+      const container = (topicJobOf(rendered.full)!.spec.template.spec as PodSpec).containers[0];
+      const dir = mkdtempSync(join(tmpdir(), 'cairn-topics-'));
+      try {
+        // Stand-ins for the Kafka tools: each logs its arguments; `--list` answers two existing topics.
+        for (const tool of ['kafka-broker-api-versions.sh', 'kafka-topics.sh', 'kafka-configs.sh']) {
+          const stub = join(dir, tool);
+          writeFileSync(stub, `#!/bin/bash\necho "${tool} $*" >> "${dir}/calls"\ncase " $* " in *" --list "*) printf 'upload.extracted\\nuser.deleted.dlq\\n__consumer_offsets\\n';; esac\n`);
+          chmodSync(stub, 0o755);
+        }
+        const script = container.args![0].replaceAll('/opt/kafka/bin', dir).replaceAll('/tmp/client.properties', join(dir, 'client.properties'));
+        const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+        for (const entry of container.env ?? []) env[entry.name] = entry.value ?? 's3cr"t\\pw';
+        execFileSync(container.command![0], [...container.command!.slice(1), script], { env, stdio: 'pipe' });
+
+        expect(readFileSync(join(dir, 'client.properties'), 'utf8').split('\n')).toEqual([
+          'sasl.mechanism=SCRAM-SHA-512',
+          // JAAS quoting (\" and \\), then properties-file escaping of every backslash.
+          'sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="cairn" password="s3cr\\\\"t\\\\\\\\pw";',
+          'security.protocol=SASL_SSL',
+          'ssl.truststore.type=PEM',
+          'ssl.truststore.location=/etc/cairn/kafka-ca/ca.crt',
+          '',
+        ]);
+        const calls = readFileSync(join(dir, 'calls'), 'utf8').split('\n').filter(Boolean);
+        const connection = `--bootstrap-server events-kafka-bootstrap.kafka.svc:9093 --command-config ${join(dir, 'client.properties')}`;
+        expect(calls[0]).toBe(`kafka-broker-api-versions.sh ${connection}`);
+        const touched = calls.slice(2).map((call) => /--(?:topic|entity-name) (\S+)/.exec(call)![1]);
+        expect([...touched].sort()).toEqual(expectedTopics);
+        expect(calls).toContain(`kafka-configs.sh ${connection} --alter --entity-type topics --entity-name upload.extracted --add-config retention.ms=604800000,min.insync.replicas=2`);
+        expect(calls).toContain(`kafka-configs.sh ${connection} --alter --entity-type topics --entity-name user.deleted.dlq --add-config retention.ms=2592000000,min.insync.replicas=2`);
+        expect(calls).toContain(
+          `kafka-topics.sh ${connection} --create --if-not-exists --topic user.deleted --partitions 6 --replication-factor 3 --config retention.ms=604800000 --config min.insync.replicas=2`,
+        );
+        expect(calls).toContain(
+          `kafka-topics.sh ${connection} --create --if-not-exists --topic upload.extracted.dlq --partitions 6 --replication-factor 3 --config retention.ms=2592000000 --config min.insync.replicas=2`,
+        );
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it('renders one Strimzi KafkaTopic per topic with kafka.topics.mode=strimzi', () => {
+      const objects = helmTemplate(
+        [],
+        ...['kafka.topics.mode=strimzi', 'kafka.topics.strimzi.cluster=events', 'kafka.topics.strimzi.namespace=kafka', 'kafka.topics.partitions=6', 'kafka.topics.retentionMs=86400000', 'kafka.topics.config.min\\.insync\\.replicas=2'].flatMap((value) => ['--set', value]),
+      );
+      expect(topicJobOf(objects)).toBeUndefined();
+      const topics = ofKind(objects, 'KafkaTopic');
+      expect(topics.map((topic) => topic.spec.topicName).sort()).toEqual(expectedTopics);
+      for (const topic of topics) {
+        const deadLetter = topic.spec.topicName.endsWith('.dlq');
+        expect(topic).toMatchObject({
+          apiVersion: 'kafka.strimzi.io/v1beta2',
+          metadata: { name: `${RELEASE}-${topic.spec.topicName}`, namespace: 'kafka', labels: { 'strimzi.io/cluster': 'events' }, annotations: { 'helm.sh/resource-policy': 'keep' } },
+        });
+        expect(topic.spec).toEqual({
+          topicName: topic.spec.topicName,
+          partitions: 6,
+          config: { 'retention.ms': deadLetter ? 2592000000 : 86400000, 'min.insync.replicas': '2' },
+        });
+      }
+      const released = ofKind(helmTemplate([], ...['kafka.topics.mode=strimzi', 'kafka.topics.strimzi.cluster=events', 'kafka.topics.strimzi.keep=false', 'kafka.topics.replicationFactor=3'].flatMap((value) => ['--set', value])), 'KafkaTopic');
+      expect(released[0].metadata.annotations).toBeUndefined();
+      expect(released[0].metadata).not.toHaveProperty('namespace');
+      expect(released[0].spec.replicas).toBe(3);
+    });
+
+    it.each([
+      ['kafka.topics.mode=none'],
+      ['platform.eventBus=in-process'],
+    ])('renders no topic Job and no KafkaTopic with %s', (setting) => {
+      for (const mode of ['job', 'strimzi']) {
+        const objects = helmTemplate([], '--set', `kafka.topics.mode=${mode}`, '--set', 'kafka.topics.strimzi.cluster=events', '--set', setting);
+        expect(objects.filter((object) => object.kind === 'KafkaTopic' || object.metadata.name === `${RELEASE}-kafka-topics`)).toEqual([]);
+      }
+    });
+  });
+
+  describe('Keycloak realm import', () => {
+    const realmFile = readFileSync(join(repoRoot, CHART, 'files/cairn-realm.json'), 'utf8');
+    const realmMapOf = (objects: K8sObject[]) => named(objects, 'ConfigMap', `${RELEASE}-keycloak-realm`);
+
+    it('ships the dev realm of k8s/components/local-infra unchanged', () => {
+      expect(realmFile).toBe(readFileSync(join(repoRoot, 'k8s/components/local-infra/cairn-realm.json'), 'utf8'));
+    });
+
+    it('renders nothing by default', () => {
+      expect(realmMapOf(rendered.default)).toBeUndefined();
+      expect(ofKind(rendered.default, 'KeycloakRealmImport')).toEqual([]);
+    });
+
+    it('renders the cairn realm with the web client as a ConfigMap for --import-realm', () => {
+      const objects = helmTemplate([], '--set', 'keycloak.realmImport.enabled=true');
+      const data = realmMapOf(objects)!.data!;
+      expect(Object.keys(data)).toEqual(['cairn-realm.json']);
+      const realm = JSON.parse(data['cairn-realm.json']);
+      // Default values (no public URL, Keycloak over http) leave the shipped realm as it is.
+      expect(realm).toEqual(JSON.parse(realmFile));
+      expect(realm.realm).toBe('cairn');
+      const client = realm.clients.find((entry: any) => entry.clientId === 'cairn-web');
+      expect(client).toMatchObject({ publicClient: true, standardFlowEnabled: true, attributes: { 'pkce.code.challenge.method': 'S256' } });
+      expect(client.protocolMappers.find((mapper: any) => mapper.protocolMapper === 'oidc-audience-mapper').config['included.custom.audience']).toBe('cairn');
+      expect(ofKind(objects, 'KeycloakRealmImport')).toEqual([]);
+    });
+
+    it('follows the release settings: realm, client id, audience, public URL and https (full values)', () => {
+      const configMap = realmMapOf(rendered.full)!;
+      expect(configMap.metadata).toMatchObject({ namespace: 'keycloak' });
+      const realm = JSON.parse(configMap.data!['hospital-realm.json']);
+      expect(realm).toMatchObject({ realm: 'hospital', sslRequired: 'external' });
+      expect(realm.clients).toHaveLength(1);
+      expect(realm.clients[0]).toMatchObject({
+        clientId: 'cairn',
+        publicClient: true,
+        rootUrl: 'https://cairn.example.org',
+        redirectUris: ['https://cairn.example.org/*'],
+        attributes: { 'pkce.code.challenge.method': 'S256', 'post.logout.redirect.uris': 'https://cairn.example.org/*' },
+      });
+      expect(realm.clients[0].protocolMappers[0].config['included.custom.audience']).toBe('cairn');
+    });
+
+    it('also renders a KeycloakRealmImport for the Keycloak Operator with keycloak.realmImport.operator', () => {
+      const objects = helmTemplate([], ...['keycloak.realmImport.enabled=true', 'keycloak.realmImport.operator=true', 'keycloak.realmImport.keycloakCRName=sso'].flatMap((value) => ['--set', value]));
+      const [realmImport] = ofKind(objects, 'KeycloakRealmImport');
+      expect(realmImport.apiVersion).toBe('k8s.keycloak.org/v2alpha1');
+      expect(realmImport.spec.keycloakCRName).toBe('sso');
+      expect(realmImport.spec.realm).toEqual(JSON.parse(realmMapOf(objects)!.data!['cairn-realm.json']));
     });
   });
 

@@ -430,3 +430,41 @@ with the value to set.
 {{- end }}
 {{- end }}
 {{- end }}
+
+{{/*
+The realm of files/cairn-realm.json (the dev realm of k8s/components/local-infra) with this release's
+settings, as JSON: its name is keycloak.realm; its public client `cairn-web` becomes keycloak.clientId,
+with the audience mapper adding auth.audience (dropped when the audience is empty); with a known public
+URL (cairn.publicUrl) the client's root, redirect and post-logout URIs are that URL; and sslRequired is
+`external` when Keycloak is served over https.
+*/}}
+{{- define "cairn.keycloakRealm" -}}
+{{- $v := .Values }}
+{{- $realm := .Files.Get "files/cairn-realm.json" | fromJson }}
+{{- $_ := set $realm "realm" (required "keycloak.realm is required with keycloak.realmImport.enabled" $v.keycloak.realm) }}
+{{- $publicUrl := include "cairn.publicUrl" . | trimSuffix "/" }}
+{{- range $client := $realm.clients }}
+{{- if eq $client.clientId "cairn-web" }}
+{{- $_ := set $client "clientId" (required "keycloak.clientId is required with keycloak.realmImport.enabled" $v.keycloak.clientId) }}
+{{- $mappers := list }}
+{{- range $mapper := $client.protocolMappers }}
+{{- if ne $mapper.protocolMapper "oidc-audience-mapper" }}
+{{- $mappers = append $mappers $mapper }}
+{{- else if $v.auth.audience }}
+{{- $_ := set $mapper.config "included.custom.audience" $v.auth.audience }}
+{{- $mappers = append $mappers $mapper }}
+{{- end }}
+{{- end }}
+{{- $_ := set $client "protocolMappers" $mappers }}
+{{- with $publicUrl }}
+{{- $_ := set $client "rootUrl" . }}
+{{- $_ := set $client "redirectUris" (list (printf "%s/*" .)) }}
+{{- $_ := set $client.attributes "post.logout.redirect.uris" (printf "%s/*" .) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- if hasPrefix "https://" $v.keycloak.url }}
+{{- $_ := set $realm "sslRequired" "external" }}
+{{- end }}
+{{- toJson $realm }}
+{{- end }}

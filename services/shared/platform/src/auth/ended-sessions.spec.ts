@@ -19,7 +19,7 @@ async function start() {
   const bus = new InProcessEventBus({ producer: 'accounts', processed: new ProcessedEvents(stores.get(config.service)) });
   const sessions = new EndedSessions(bus, config, stores);
   await sessions.onModuleInit();
-  return { bus, sessions, close: async () => (await bus.close(), await stores.closeAll()) };
+  return { bus, sessions, stores, config, close: async () => (await bus.close(), await stores.closeAll()) };
 }
 
 describe('EndedSessions', () => {
@@ -38,5 +38,19 @@ describe('EndedSessions', () => {
     expect(restarted.sessions.isEnded({ uid: 'u1', sessionId: 's1' })).toBe(true);
     expect(restarted.sessions.isEnded({ uid: 'u2' })).toBe(true);
     await restarted.close();
+  });
+
+  it('is refused by every replica of a service, not only the one its consumer group handed the event to', async () => {
+    const first = await start();
+    const second = new EndedSessions(first.bus, first.config, first.stores);
+    await second.onModuleInit();
+    await first.bus.publish(Topics.userSignedOut, { userId: 'u3', sessionId: 's3' });
+    await first.bus.publish(Topics.userDeleted, { userId: 'u4' });
+    await first.bus.idle();
+    for (const replica of [first.sessions, second]) {
+      expect(replica.isEnded({ uid: 'u3', sessionId: 's3' })).toBe(true);
+      expect(replica.isEnded({ uid: 'u4' })).toBe(true);
+    }
+    await first.close();
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Topics } from '@cairn/contracts';
 import type { Collection } from '../documents/document-store.port.js';
 import { DocumentStores } from '../documents/document-stores.js';
@@ -22,7 +22,9 @@ const recordId = (key: string) => createHash('sha256').update(key).digest('base6
 /**
  * Sessions that ended before their tokens expired: a deleted account's and signed-out ones. Each
  * service learns them from `user.deleted` and `user.signed-out`, keeps them in its own store (so a
- * restart remembers), and the auth guard refuses their tokens.
+ * restart remembers), and the auth guard refuses their tokens. The service's consumer group stores
+ * each event once; every replica also listens in a group of its own (transient), so each one refuses
+ * the tokens at once, not only the replica the group handed the event to.
  */
 @Injectable()
 export class EndedSessions implements OnModuleInit {
@@ -40,9 +42,12 @@ export class EndedSessions implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     for (const record of await this.records.find()) this.ended.add(record.id);
     const group = `${this.config.service}.sessions`;
+    const replica = `${group}.${randomUUID()}`;
     await Promise.all([
       this.bus.subscribe(Topics.userDeleted, group, async (event) => this.endAccount(event.payload.userId)),
       this.bus.subscribe(Topics.userSignedOut, group, async (event) => this.endSession(event.payload.sessionId)),
+      this.bus.subscribe(Topics.userDeleted, replica, async (event) => this.remember(`user:${event.payload.userId}`), { transient: true }),
+      this.bus.subscribe(Topics.userSignedOut, replica, async (event) => this.remember(`session:${event.payload.sessionId}`), { transient: true }),
     ]);
     await this.prune();
   }
@@ -59,12 +64,15 @@ export class EndedSessions implements OnModuleInit {
     return this.end(`session:${sessionId}`);
   }
 
+  private async remember(key: string): Promise<void> {
+    if (!key.endsWith(':')) this.ended.add(recordId(key));
+  }
+
   private async end(key: string): Promise<void> {
+    if (key.endsWith(':')) return;
     const id = recordId(key);
-    if (!key.endsWith(':') && !this.ended.has(id)) {
-      this.ended.add(id);
-      await this.records.put({ id, endedAt: new Date().toISOString() });
-    }
+    this.ended.add(id);
+    await this.records.put({ id, endedAt: new Date().toISOString() });
   }
 
   private async prune(): Promise<void> {
