@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import {
   CLUSTER_SERVICES,
   elasticsearchDocumentsMentioning,
@@ -139,8 +141,9 @@ describe('the cluster deployment: six processes over Kafka, MongoDB + GridFS, El
     expect(titles(gone)).toEqual([]);
   });
 
-  timed('in Chromium through the gateway: sign-up, the remotes from their own origins, a dengue answer', async () => {
+  timed('in Chromium through the gateway, the remotes from their own origins: sign-up, an answer, a follow-up, a saved checklist, an approved upload', async () => {
     const browser = await launchChromium();
+    const dir = mkdtempSync(join(tmpdir(), 'cairn-cluster-'));
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const failed: string[] = [];
@@ -148,18 +151,43 @@ describe('the cluster deployment: six processes over Kafka, MongoDB + GridFS, El
       await signUpInBrowser(page, cluster.url, 'Nurse Gateway');
       await page.getByTestId('remote-sidebar').waitFor();
       await page.getByTestId('remote-chat').waitFor();
-      await page.getByRole('textbox', { name: 'Message' }).fill('dengue symptoms');
-      await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+      const message = page.getByRole('textbox', { name: 'Message' });
+      await message.fill('dengue symptoms');
+      await message.press('Enter');
       const card = page.getByTestId('protocol-card');
       await card.waitFor({ timeout: 30_000 });
       expect(await card.getByRole('heading').first().textContent()).toMatch(/dengue/i);
       await page.screenshot({ path: testOutputPath('cluster-dengue-answer.png') });
+
+      await message.fill('what dose for dengue in children?');
+      await message.press('Enter');
+      await page.getByTestId('follow-up-answer').first().waitFor({ timeout: 30_000 });
+      await card.getByTestId('save-protocol').click();
+      await page.getByRole('region', { name: 'Saved Checklists' }).getByRole('article').first().waitFor();
+      await page.getByRole('region', { name: 'Recent Searches' }).getByRole('article', { name: 'dengue symptoms' }).waitFor();
+
+      await page.getByRole('button', { name: /^Profile/ }).first().click();
+      await page.getByRole('dialog', { name: 'Profile' }).getByRole('button', { name: 'Upload Medical Documents' }).click();
+      const overlay = page.getByRole('dialog', { name: 'Upload Medical Documents' });
+      const zipPath = join(dir, 'ward-guidelines.zip');
+      writeFileSync(zipPath, guidelines());
+      await overlay.getByLabel('Choose ZIP/PDF File').setInputFiles(zipPath);
+      await page.getByText('Protocols Ready').waitFor({ timeout: 90_000 });
+      await overlay.getByRole('button', { name: 'Close' }).click();
+      const generated = page.getByTestId('generated-protocols');
+      await generated.getByRole('button', { name: 'Approve' }).click();
+      await generated.getByText(/Successfully processed \d+ protocols/).waitFor({ timeout: 60_000 });
+      await generated.getByRole('button', { name: 'Open Your Protocol Index' }).click();
+      await page.getByTestId('protocol-index').getByRole('article', { name: /antivenom treatment/i }).first().waitFor();
+      await page.screenshot({ path: testOutputPath('cluster-protocol-index.png') });
+
       for (const name of REMOTE_APPS) expect(cluster.remotes[name].requested()).toContain(`/remotes/${name}/mf-manifest.json`);
       expect(failed).toEqual([]);
     } finally {
       await browser.close();
+      rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 240_000);
 
   timed('generation killed while it generates an upload: the upload completes once, with every protocol', async () => {
     colleague = await journey.signUp('Colleague');
