@@ -42,12 +42,26 @@ export interface CairnClusterOptions {
 export const REMOTE_APPS = ['chat', 'sidebar', 'upload'] as const;
 
 async function startBackends() {
-  const [broker, mongo, elasticsearch, qdrant] = await Promise.all([
+  const starting = await Promise.allSettled([
     startKafkaTestBroker({ brokers: 3 }),
     process.env.MONGO_URL ? null : startMongoWireDouble(),
     process.env.ELASTICSEARCH_URL ? null : startElasticsearchDouble(),
     process.env.QDRANT_URL ? null : startQdrantDouble(),
   ]);
+  const started = starting.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value ? [outcome.value] : []));
+  const stop = () => Promise.all(started.map((backend) => backend.stop())).then(() => undefined);
+  const failed = starting.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) {
+    // Whatever did start is stopped, so a failed start leaves no process or socket keeping the test runner alive.
+    await stop();
+    throw failed.reason;
+  }
+  const [broker, mongo, elasticsearch, qdrant] = starting.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as [
+    Awaited<ReturnType<typeof startKafkaTestBroker>>,
+    Awaited<ReturnType<typeof startMongoWireDouble>> | null,
+    Awaited<ReturnType<typeof startElasticsearchDouble>> | null,
+    Awaited<ReturnType<typeof startQdrantDouble>> | null,
+  ];
   return {
     urls: {
       mongoUrl: process.env.MONGO_URL ?? mongo!.url,
@@ -55,10 +69,7 @@ async function startBackends() {
       qdrantUrl: process.env.QDRANT_URL ?? qdrant!.url,
       kafkaBrokers: broker.brokers,
     },
-    stop: async () => {
-      await Promise.all([mongo?.stop(), elasticsearch?.stop(), qdrant?.stop()]);
-      await broker.stop();
-    },
+    stop,
   };
 }
 
