@@ -10,14 +10,20 @@ import { SqliteVectorIndex } from '../vector/adapters/sqlite-vector-index.adapte
 import { ChunkWriter } from './chunk-writer.js';
 import { StarterCorpusIndexer } from './starter-corpus.indexer.js';
 
+/** A copy of the WHO starter documents with an empty store and index beside it. */
+function corpusFixture() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cairn-starter-'));
+  const corpus = join(dataDir, 'corpus');
+  cpSync(resolve(import.meta.dirname, '../../corpus/who'), join(corpus, 'who'), { recursive: true });
+  const store = new SqliteDocumentStore(join(dataDir, 'search.sqlite'));
+  const keywords = new SqliteKeywordIndex(join(dataDir, 'index.sqlite'));
+  const vectors = new SqliteVectorIndex(join(dataDir, 'index.sqlite'));
+  return { dataDir, corpus, store, keywords, vectors };
+}
+
 describe('StarterCorpusIndexer', () => {
   it('builds the index once, and again only when the corpus changes', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'cairn-starter-'));
-    const corpus = join(dataDir, 'corpus');
-    cpSync(resolve(import.meta.dirname, '../../corpus/who'), join(corpus, 'who'), { recursive: true });
-    const store = new SqliteDocumentStore(join(dataDir, 'search.sqlite'));
-    const keywords = new SqliteKeywordIndex(join(dataDir, 'index.sqlite'));
-    const vectors = new SqliteVectorIndex(join(dataDir, 'index.sqlite'));
+    const { dataDir, corpus, store, keywords, vectors } = corpusFixture();
     const embedder = await LocalEmbedderAdapter.load();
     const indexer = new StarterCorpusIndexer(loadSearchConfig({ SEARCH_CORPUS_DIR: corpus }), store, embedder, new ChunkWriter(keywords, vectors, embedder));
 
@@ -43,12 +49,7 @@ describe('StarterCorpusIndexer', () => {
 
 describe('StarterCorpusIndexer on two replicas', () => {
   it('builds once: the replica without the rebuild lease waits for the other one', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'cairn-starter-'));
-    const corpus = join(dataDir, 'corpus');
-    cpSync(resolve(import.meta.dirname, '../../corpus/who'), join(corpus, 'who'), { recursive: true });
-    const store = new SqliteDocumentStore(join(dataDir, 'search.sqlite'));
-    const keywords = new SqliteKeywordIndex(join(dataDir, 'index.sqlite'));
-    const vectors = new SqliteVectorIndex(join(dataDir, 'index.sqlite'));
+    const { dataDir, corpus, store, keywords, vectors } = corpusFixture();
     const writes: number[] = [];
     const writer = new ChunkWriter(keywords, vectors, null);
     const counting = Object.assign(Object.create(writer), { write: async (chunks: Parameters<ChunkWriter['write']>[0]) => (writes.push(chunks.length), writer.write(chunks)) }) as ChunkWriter;

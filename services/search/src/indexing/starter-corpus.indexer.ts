@@ -65,7 +65,9 @@ export class StarterCorpusIndexer implements OnApplicationBootstrap {
       if (await this.takeLease()) break;
       await sleep(WAIT_MS);
     }
-    const renewal = setInterval(() => void this.leases.update('starter-corpus', { expiresAt: Date.now() + REBUILD_LEASE_MS }), REBUILD_LEASE_MS / 4);
+    // A renewal that fails (the store briefly away) only shortens the lease; it must not end the process.
+    const renew = () => this.leases.update('starter-corpus', { expiresAt: Date.now() + REBUILD_LEASE_MS }).catch(() => undefined);
+    const renewal = setInterval(() => void renew(), REBUILD_LEASE_MS / 4);
     try {
       return await this.rebuild(files, hash);
     } finally {
