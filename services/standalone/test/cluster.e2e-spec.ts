@@ -126,7 +126,8 @@ describe('the cluster deployment: six processes over Kafka, MongoDB + GridFS, El
     expect(previews.length).toBeGreaterThanOrEqual(2);
     protocolsPerUpload = previews.length;
     expect((await myProtocols(clinician)).body.total).toBe(previews.length);
-    const found = await eventually(() => searchMine(clinician, 'anti-snake venom clotting test'), (r) => titles(r).length > 0);
+    // Approval indexes the protocols one event at a time: wait until the best match has arrived.
+    const found = await eventually(() => searchMine(clinician, 'anti-snake venom clotting test'), (r) => titles(r)[0] === 'Antivenom treatment');
     expect(titles(found)[0]).toBe('Antivenom treatment');
   });
 
