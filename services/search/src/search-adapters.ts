@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PlatformConfig } from '@cairn/platform';
+import { fetchTrusting, readCaBundle, type PlatformConfig } from '@cairn/platform';
 import type { SearchConfig } from './config/search-config.js';
 import type { Embedder } from './embedding/embedder.port.js';
 import type { KeywordIndex } from './keyword/keyword-index.port.js';
@@ -12,7 +12,12 @@ export const indexFile = (platform: PlatformConfig) => join(platform.DATA_DIR, '
 export async function createKeywordIndex(config: SearchConfig, platform: PlatformConfig): Promise<KeywordIndex> {
   if (config.SEARCH_KEYWORD_INDEX === 'elasticsearch') {
     const { ElasticsearchKeywordIndex } = await import('./keyword/adapters/elasticsearch-keyword-index.adapter.js');
-    return ElasticsearchKeywordIndex.connect({ url: config.ELASTICSEARCH_URL!, index: config.ELASTICSEARCH_INDEX });
+    return ElasticsearchKeywordIndex.connect({
+      url: config.ELASTICSEARCH_URL!,
+      index: config.ELASTICSEARCH_INDEX,
+      ca: readCaBundle('ELASTICSEARCH_CA_FILE', config.ELASTICSEARCH_CA_FILE),
+      auth: elasticsearchAuth(config),
+    });
   }
   const { SqliteKeywordIndex } = await import('./keyword/adapters/sqlite-keyword-index.adapter.js');
   return new SqliteKeywordIndex(indexFile(platform));
@@ -24,6 +29,7 @@ export async function createVectorIndex(config: SearchConfig, platform: Platform
     return QdrantVectorIndex.connect({
       url: config.QDRANT_URL!,
       apiKey: config.QDRANT_API_KEY,
+      ca: readCaBundle('QDRANT_CA_FILE', config.QDRANT_CA_FILE),
       collection: config.QDRANT_COLLECTION,
       dimensions: embedder?.dimensions ?? 0,
     });
@@ -47,8 +53,15 @@ export async function createEmbedder(config: SearchConfig): Promise<Embedder | n
       apiKey: config.OPENAI_API_KEY,
       model: config.EMBEDDING_MODEL,
       dimensions: config.EMBEDDING_DIMENSIONS,
+      fetch: fetchTrusting(readCaBundle('OPENAI_CA_FILE', config.OPENAI_CA_FILE)),
     });
   }
   const { LocalEmbedderAdapter } = await import('./embedding/adapters/local-embedder.adapter.js');
   return LocalEmbedderAdapter.load();
+}
+
+function elasticsearchAuth(config: SearchConfig) {
+  if (config.ELASTICSEARCH_API_KEY) return { apiKey: config.ELASTICSEARCH_API_KEY };
+  if (config.ELASTICSEARCH_USERNAME) return { username: config.ELASTICSEARCH_USERNAME, password: config.ELASTICSEARCH_PASSWORD! };
+  return undefined;
 }

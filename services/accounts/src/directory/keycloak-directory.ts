@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createLogger, parseEnv } from '@cairn/platform';
+import { createLogger, fetchTrusting, parseEnv, readCaBundle } from '@cairn/platform';
 
 const schema = z.object({
   KEYCLOAK_ADMIN_URL: z.url().optional(),
@@ -15,6 +15,8 @@ export interface KeycloakDirectorySettings {
   /** A confidential client with a service account holding realm-management's `manage-users` role. */
   clientId: string;
   clientSecret: string;
+  /** Trusts the issuer's private CA (OIDC_CA_FILE) besides the system roots. */
+  fetch: typeof fetch;
 }
 
 export const DIRECTORY = Symbol('DIRECTORY');
@@ -25,7 +27,7 @@ export function keycloakDirectorySettings(env: NodeJS.ProcessEnv): KeycloakDirec
   if (!parsed.KEYCLOAK_ADMIN_URL) return null;
   const missing = (['KEYCLOAK_ADMIN_REALM', 'KEYCLOAK_ADMIN_CLIENT_ID', 'KEYCLOAK_ADMIN_CLIENT_SECRET'] as const).filter((name) => !parsed[name]);
   if (missing.length > 0) throw new Error(`${missing.join(', ')} must be set with KEYCLOAK_ADMIN_URL`);
-  return { url: parsed.KEYCLOAK_ADMIN_URL.replace(/\/$/, ''), realm: parsed.KEYCLOAK_ADMIN_REALM!, clientId: parsed.KEYCLOAK_ADMIN_CLIENT_ID!, clientSecret: parsed.KEYCLOAK_ADMIN_CLIENT_SECRET! };
+  return { url: parsed.KEYCLOAK_ADMIN_URL.replace(/\/$/, ''), realm: parsed.KEYCLOAK_ADMIN_REALM!, clientId: parsed.KEYCLOAK_ADMIN_CLIENT_ID!, clientSecret: parsed.KEYCLOAK_ADMIN_CLIENT_SECRET!, fetch: fetchTrusting(readCaBundle('OIDC_CA_FILE', env.OIDC_CA_FILE)) };
 }
 
 /** Deletes a user from the hospital's Keycloak realm through its admin REST API (client credentials). */
@@ -36,7 +38,7 @@ export class KeycloakDirectory {
 
   async deleteUser(userId: string): Promise<void> {
     const { url, realm } = this.settings;
-    const response = await fetch(`${url}/admin/realms/${encodeURIComponent(realm)}/users/${encodeURIComponent(userId)}`, {
+    const response = await this.settings.fetch(`${url}/admin/realms/${encodeURIComponent(realm)}/users/${encodeURIComponent(userId)}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${await this.adminToken()}` },
       signal: AbortSignal.timeout(10_000),
@@ -48,7 +50,7 @@ export class KeycloakDirectory {
 
   private async adminToken(): Promise<string> {
     const { url, realm, clientId, clientSecret } = this.settings;
-    const response = await fetch(`${url}/realms/${encodeURIComponent(realm)}/protocol/openid-connect/token`, {
+    const response = await this.settings.fetch(`${url}/realms/${encodeURIComponent(realm)}/protocol/openid-connect/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),

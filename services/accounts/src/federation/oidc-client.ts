@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { OidcSettings } from './oidc-settings.js';
 
 interface Discovery {
@@ -84,14 +84,14 @@ export class OidcClient {
     if (this.discovered && Date.now() - this.discovered.at < DISCOVERY_TTL_MS) return this.discovered;
     const document = (await this.json(`${this.settings.issuer}/.well-known/openid-configuration`)) as Discovery;
     if (document.issuer.replace(/\/$/, '') !== this.settings.issuer) throw new OidcError('unknown', `the provider names itself ${document.issuer}, not ${this.settings.issuer}`);
-    this.discovered = { at: Date.now(), document, keys: createRemoteJWKSet(new URL(document.jwks_uri)) };
+    this.discovered = { at: Date.now(), document, keys: createRemoteJWKSet(new URL(document.jwks_uri), { [customFetch]: this.settings.fetch }) };
     return this.discovered;
   }
 
   private async json(url: string, init?: RequestInit): Promise<unknown> {
     let response: Response;
     try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+      response = await this.settings.fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
     } catch (error) {
       throw new OidcError('network', `the identity provider could not be reached: ${(error as Error).message}`);
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv } from '@cairn/platform';
+import { fetchTrusting, parseEnv, readCaBundle } from '@cairn/platform';
 
 const schema = z
   .object({
@@ -21,6 +21,8 @@ export interface OidcSettings {
   scopes: string;
   /** Where the provider sends the browser back; unset, it is read from the request to /auth/oidc/start. */
   redirectUri?: string;
+  /** Trusts the issuer's private CA (OIDC_CA_FILE) besides the system roots. */
+  fetch: typeof fetch;
 }
 
 export const OIDC_SETTINGS = Symbol('OIDC_SETTINGS');
@@ -35,5 +37,6 @@ export function oidcSettings(env: NodeJS.ProcessEnv): OidcSettings | null {
     clientSecret: parsed.OIDC_CLIENT_SECRET,
     scopes: parsed.OIDC_SCOPES,
     redirectUri: parsed.OIDC_REDIRECT_URI,
+    fetch: fetchTrusting(readCaBundle('OIDC_CA_FILE', env.OIDC_CA_FILE)),
   };
 }

@@ -9,6 +9,7 @@ export const generationEnvSchema = z
     GENERATOR: z.enum(['extractive', 'openai']).default('extractive'),
     OPENAI_BASE_URL: z.url().optional(),
     OPENAI_API_KEY: z.string().optional(),
+    OPENAI_CA_FILE: z.string().min(1).optional(),
     GENERATION_MODEL: z.string().min(1).default('gpt-4o-mini'),
     GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(GENERATION_TIMEOUT_MS),
   })

@@ -1,3 +1,4 @@
+import { fetchTrusting, readCaBundle } from '@cairn/platform';
 import type { GenerationConfig } from '../config/generation-config.js';
 import type { Generator } from './generator.port.js';
 
@@ -9,6 +10,7 @@ export async function createGenerator(config: GenerationConfig): Promise<Generat
       apiKey: config.OPENAI_API_KEY,
       model: config.GENERATION_MODEL,
       timeoutMs: config.GENERATION_TIMEOUT_MS,
+      fetch: fetchTrusting(readCaBundle('OPENAI_CA_FILE', config.OPENAI_CA_FILE)),
     });
   }
   const { ExtractiveGenerator } = await import('./extractive-generator.js');

@@ -13,6 +13,8 @@ export interface OpenAiGeneratorOptions {
   apiKey?: string;
   model: string;
   timeoutMs?: number;
+  /** A fetch that trusts the endpoint's private CA (OPENAI_CA_FILE). */
+  fetch?: typeof fetch;
 }
 
 const replySchema = z.object({
@@ -88,6 +90,7 @@ export class OpenAiGenerator implements Generator {
       apiKey: options.apiKey || 'not-needed',
       timeout: options.timeoutMs ?? GENERATION_TIMEOUT_MS,
       maxRetries: 1,
+      fetch: options.fetch,
     });
   }
 

@@ -53,6 +53,7 @@ export class StarterCorpusIndexer implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    if (this.config.SEARCH_STARTER_INDEX === 'job') return;
     await this.ensureIndexed();
   }
 

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DynamicModule, Type } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadPlatformConfig, type PlatformConfig } from './config/platform-config.js';
 import { createLogger } from './logging/logger.js';
 import { PinoNestLogger } from './logging/nest-logger.js';
@@ -9,9 +10,12 @@ import { Metrics } from './metrics/metrics.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 
 export interface CreateAppOptions {
-  /** URL prefix of every Nest route (the standalone server uses `api`). */
+  /** URL prefix of every Nest route (the standalone server uses `api`); otherwise API_PREFIX, which leaves the probes at the root. */
   prefix?: string;
 }
+
+/** Probed by the kubelet and Prometheus at fixed paths, whatever the API's prefix. */
+const PROBE_ROUTES = ['healthz', 'readyz', 'metrics'];
 
 /** Where a service started alone finds the accounts service's keys when AUTH_JWKS_URL is not set. */
 export const LOCAL_ACCOUNTS_JWKS_URL = 'http://127.0.0.1:8086/.well-known/jwks.json';
@@ -38,9 +42,11 @@ export async function createServiceApp(
     logger: new PinoNestLogger(),
     abortOnError: false,
   });
-  if (options.prefix) app.setGlobalPrefix(options.prefix);
+  const prefix = options.prefix ?? config.API_PREFIX;
+  if (prefix) app.setGlobalPrefix(prefix, options.prefix ? {} : { exclude: PROBE_ROUTES });
   const fastify = app.getHttpAdapter().getInstance();
   addSecurityHeaders(fastify);
+  closeConnectionsWhenDraining(fastify);
   const metrics = app.get(Metrics);
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -80,10 +86,36 @@ export async function runService(
     await options.afterCreate?.(app, config);
     await app.listen(config.port, config.HOST);
     logger.info({ url: await app.getUrl() }, `${service} listening`);
+    limitDrain(config.SHUTDOWN_DRAIN_MS, logger);
     return app;
   } catch (error) {
     logger.fatal({ err: error }, `${service} failed to start`);
     process.stderr.write(`${service} failed to start: ${(error as Error).message}\n`);
     process.exit(1);
   }
+}
+
+/** Nest drains on SIGTERM (requests, then consumers, then stores); a drain that outlasts SHUTDOWN_DRAIN_MS ends the process. */
+function limitDrain(drainMs: number, logger: ReturnType<typeof createLogger>): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      setTimeout(() => {
+        logger.error({ drainMs }, 'shutdown drain took too long; exiting');
+        process.exit(1);
+      }, drainMs).unref();
+    });
+  }
+}
+
+/** Answers given while closing end their keep-alive connection, so a drain does not wait out the idle timeout. */
+function closeConnectionsWhenDraining(fastify: FastifyInstance): void {
+  let draining = false;
+  fastify.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
 }

@@ -29,3 +29,4 @@ export * from './platform.tokens.js';
 export * from './validation/common-schemas.js';
 export * from './validation/zod.pipe.js';
 export * from './http/security-headers.js';
+export * from './tls/trusted-ca.js';

@@ -23,6 +23,7 @@ import { HealthController } from './health/health.controller.js';
 import { HealthRegistry } from './health/health.registry.js';
 import { Metrics } from './metrics/metrics.js';
 import { PLATFORM_CONFIG } from './platform.tokens.js';
+import { fetchTrusting, readCaBundle } from './tls/trusted-ca.js';
 
 async function createEventBus(config: PlatformConfig, processed: ProcessedEvents, metrics: Metrics): Promise<EventBus> {
   const counters = metrics.events;
@@ -35,6 +36,7 @@ async function createEventBus(config: PlatformConfig, processed: ProcessedEvents
       processed,
       counters,
       deadLetterAfter: config.EVENT_MAX_ATTEMPTS,
+      topicPrefix: config.KAFKA_TOPIC_PREFIX,
       // A member that died holds its partitions until the session times out; heartbeats go at a tenth of it.
       consumer: { sessionTimeout: config.KAFKA_SESSION_TIMEOUT_MS, heartbeatInterval: Math.max(100, Math.floor(config.KAFKA_SESSION_TIMEOUT_MS / 10)) },
       ...kafkaSecurity(config),
@@ -47,7 +49,7 @@ async function createEventBus(config: PlatformConfig, processed: ProcessedEvents
 async function createBlobStore(config: PlatformConfig): Promise<BlobStore> {
   if (config.BLOB_STORE === 'gridfs') {
     const { GridFsBlobStore } = await import('./blobs/adapters/gridfs-blob-store.adapter.js');
-    return new GridFsBlobStore({ url: config.MONGO_URL!, database: 'cairn_blobs' });
+    return new GridFsBlobStore({ url: config.MONGO_URL!, database: 'cairn_blobs', caFile: config.MONGO_CA_FILE });
   }
   const { FileBlobStore } = await import('./blobs/adapters/file-blob-store.adapter.js');
   return new FileBlobStore(join(config.DATA_DIR, 'blobs'));
@@ -65,6 +67,7 @@ export class PlatformModule implements OnApplicationBootstrap, BeforeApplication
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly stores: DocumentStores,
     private readonly outboxes: Outboxes,
+    private readonly health: HealthRegistry,
   ) {}
 
   static forRoot(config: PlatformConfig): DynamicModule {
@@ -91,7 +94,7 @@ export class PlatformModule implements OnApplicationBootstrap, BeforeApplication
         { provide: BLOB_STORE, useFactory: createBlobStore, inject: [PLATFORM_CONFIG] },
         {
           provide: KeySource,
-          useFactory: () => (config.AUTH_JWKS_URL ? KeySource.remote(config.AUTH_JWKS_URL) : KeySource.local()),
+          useFactory: () => (config.AUTH_JWKS_URL ? KeySource.remote(config.AUTH_JWKS_URL, fetchTrusting(readCaBundle('OIDC_CA_FILE', config.OIDC_CA_FILE))) : KeySource.local()),
         },
         {
           provide: TOKEN_VERIFIER,
@@ -111,12 +114,14 @@ export class PlatformModule implements OnApplicationBootstrap, BeforeApplication
     this.outboxes.startAll();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.outboxes.stopAll();
-    await this.bus.close();
+  beforeApplicationShutdown(): void {
+    this.health.markShuttingDown();
   }
 
+  /** After the HTTP server has drained its requests, which may still publish or await replies. */
   async onApplicationShutdown(): Promise<void> {
+    await this.outboxes.stopAll();
+    await this.bus.close();
     await this.blobs.close();
     await this.stores.closeAll();
   }

@@ -10,6 +10,8 @@ export interface OpenAiEmbedderOptions {
   dimensions?: number;
   /** Per attempt; two retries follow a timeout, a 408/409/429 or a 5xx. */
   timeoutMs?: number;
+  /** A fetch that trusts the endpoint's private CA (OPENAI_CA_FILE). */
+  fetch?: typeof fetch;
 }
 
 /** Inputs per request: well under OpenAI's 2048, and small enough for self-hosted servers' batch limits. */
@@ -36,7 +38,7 @@ export class OpenAiEmbedder implements Embedder {
   private readonly client: OpenAI;
 
   constructor(private readonly options: OpenAiEmbedderOptions) {
-    this.client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey || NO_API_KEY, timeout: options.timeoutMs ?? 30_000, maxRetries: 2 });
+    this.client = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey || NO_API_KEY, timeout: options.timeoutMs ?? 30_000, maxRetries: 2, fetch: options.fetch });
     this.size = options.dimensions ?? 0;
     this.modelId = `openai:${options.model}:${options.dimensions ?? 'native'}`;
   }

@@ -1,4 +1,5 @@
 import { displayUrl } from '@cairn/platform';
+import { rootCertificates } from 'node:tls';
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { DocumentFilter, IndexedChunk, ScoredId } from '../../chunks/chunk.js';
 import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery } from '../keyword-index.port.js';
@@ -7,6 +8,9 @@ import { editDistance, maxEditsFor, ONE_EDIT_FROM, TWO_EDITS_FROM, TYPO_PREFIX_L
 export interface ElasticsearchKeywordIndexOptions {
   url: string;
   index: string;
+  /** Certificates the cluster's is checked against besides the system roots (ECK's self-signed CA). */
+  ca?: string[];
+  auth?: { username: string; password: string } | { apiKey: string };
 }
 
 /** One chunk as indexed: the searchable text, the filter fields, and the chunk itself (stored, not indexed). */
@@ -80,8 +84,9 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
     private readonly index: string,
   ) {}
 
-  static async connect({ url, index }: ElasticsearchKeywordIndexOptions): Promise<ElasticsearchKeywordIndex> {
-    const client = new Client({ node: url, requestTimeout: 30_000, maxRetries: 2 });
+  static async connect({ url, index, ca, auth }: ElasticsearchKeywordIndexOptions): Promise<ElasticsearchKeywordIndex> {
+    const tls = ca ? { ca: [...rootCertificates, ...ca] } : undefined;
+    const client = new Client({ node: url, requestTimeout: 30_000, maxRetries: 2, tls, auth });
     const keywordIndex = new ElasticsearchKeywordIndex(client, index);
     try {
       await keywordIndex.ensureIndex();

@@ -1,4 +1,4 @@
-import { displayUrl } from '@cairn/platform';
+import { displayUrl, trustProcessWide } from '@cairn/platform';
 import { QdrantClient, type Schemas } from '@qdrant/js-client-rest';
 import { createHash } from 'node:crypto';
 import type { ChunkSource, DocumentFilter, ScoredId } from '../../chunks/chunk.js';
@@ -7,6 +7,8 @@ import type { VectorIndex, VectorQuery, VectorRecord } from '../vector-index.por
 export interface QdrantVectorIndexOptions {
   url: string;
   apiKey?: string;
+  /** Certificates the server's is checked against besides the system roots; trusted process-wide, as the client takes no CA. */
+  ca?: string[];
   collection: string;
   /** The embedder's vector size; 0 when not known yet, and the first upsert creates the collection. */
   dimensions: number;
@@ -57,7 +59,10 @@ export class QdrantVectorIndex implements VectorIndex {
     private readonly collection: string,
   ) {}
 
-  static async connect({ url, apiKey, collection, dimensions }: QdrantVectorIndexOptions): Promise<QdrantVectorIndex> {
+  static async connect({ url, apiKey, ca, collection, dimensions }: QdrantVectorIndexOptions): Promise<QdrantVectorIndex> {
+    if (ca && !trustProcessWide(ca)) {
+      throw new Error(`QDRANT_CA_FILE needs Node 22.19 or later (this is ${process.version}); the images run Node 24`);
+    }
     const client = new QdrantClient({ url, apiKey, checkCompatibility: false, timeout: 30_000 });
     const index = new QdrantVectorIndex(client, collection);
     try {

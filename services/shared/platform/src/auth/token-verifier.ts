@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 
 export const TOKEN_VERIFIER = Symbol('TOKEN_VERIFIER');
 
@@ -27,8 +27,9 @@ export class KeySource {
     this.getKey = getKey;
   }
 
-  static remote(jwksUrl: string): KeySource {
-    return new KeySource(createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 }));
+  /** `fetcher` trusts the issuer's CA where it has a private one (OIDC_CA_FILE). */
+  static remote(jwksUrl: string, fetcher: typeof fetch = fetch): KeySource {
+    return new KeySource(createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000, [customFetch]: fetcher }));
   }
 
   static local(): KeySource {

@@ -19,7 +19,7 @@ export class DocumentStores {
     if (config.DOCUMENT_STORE === 'mongo') {
       const { MongoDocumentStore } = await import('./adapters/mongo-document-store.adapter.js');
       return new DocumentStores(
-        (name) => new MongoDocumentStore({ url: config.MONGO_URL!, database: `cairn_${name.replaceAll('-', '_')}` }),
+        (name) => new MongoDocumentStore({ url: config.MONGO_URL!, database: `cairn_${name.replaceAll('-', '_')}`, caFile: config.MONGO_CA_FILE }),
         health,
       );
     }

@@ -20,9 +20,10 @@ export class HealthController {
 
   @Get('readyz')
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
-    const { ready, checks } = await this.registry.run();
+    const { ready, status, checks } = await this.registry.run();
+    for (const [check, result] of Object.entries(checks)) this.metrics.readinessCheckUp.set({ check }, result === 'ok' ? 1 : 0);
     reply.status(ready ? 200 : 503);
-    return { status: ready ? 'ok' : 'unavailable', checks };
+    return { status, checks };
   }
 
   @Get('metrics')

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { prometheusEventCounters, type EventCounters } from '../events/event-counters.js';
 
 /** The process's Prometheus registry with default metrics, HTTP request timings and event counts. */
@@ -8,6 +8,8 @@ export class Metrics {
   readonly registry = new Registry();
   readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   readonly events: EventCounters;
+  /** 1 while a readiness check (a backend) answers, 0 while it fails: readiness alone no longer shows a shared backend's outage. */
+  readonly readinessCheckUp: Gauge<'check'>;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'cairn_' });
@@ -19,5 +21,11 @@ export class Metrics {
       registers: [this.registry],
     });
     this.events = prometheusEventCounters(this.registry);
+    this.readinessCheckUp = new Gauge({
+      name: 'cairn_readiness_check_up',
+      help: 'Whether a readiness check (a backend of this process) answered at the last probe',
+      labelNames: ['check'],
+      registers: [this.registry],
+    });
   }
 }

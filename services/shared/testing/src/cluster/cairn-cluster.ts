@@ -41,9 +41,9 @@ export interface CairnClusterOptions {
 
 export const REMOTE_APPS = ['chat', 'sidebar', 'upload'] as const;
 
-async function startBackends() {
+async function startBackends(env: NodeJS.ProcessEnv = {}) {
   const starting = await Promise.allSettled([
-    startKafkaTestBroker({ brokers: 3 }),
+    startKafkaTestBroker({ brokers: 3, topicPrefix: env.KAFKA_TOPIC_PREFIX }),
     process.env.MONGO_URL ? null : startMongoWireDouble(),
     process.env.ELASTICSEARCH_URL ? null : startElasticsearchDouble(),
     process.env.QDRANT_URL ? null : startQdrantDouble(),
@@ -80,7 +80,7 @@ async function startBackends() {
  * JWKS over HTTP, behind a gateway that applies the chart's rendered API Ingress rules.
  */
 export async function startCairnCluster(options: CairnClusterOptions): Promise<CairnCluster> {
-  const backends = await startBackends();
+  const backends = await startBackends(options.env);
   const started: SpawnedService[] = [];
   let stopRemotes = async (): Promise<unknown> => undefined;
   try {

@@ -4,9 +4,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { apiName, kafkaApiVersions, type ApiVersionRange, type KafkaProtocol } from './kafka-protocol-versions.js';
+import { readApiVersions } from './kafka-wire.js';
 
 export interface KafkaTestBrokerOptions {
   /** Topics created at start; default: every topic in `allTopics` and its `.dlq` dead-letter topic. */
@@ -15,10 +17,21 @@ export interface KafkaTestBrokerOptions {
   brokers?: number;
   /** Partitions per topic; default 3, so members of one consumer group really share a topic. */
   partitions?: number;
+  /** Put before every default topic name, as KAFKA_TOPIC_PREFIX does. */
+  topicPrefix?: string;
+  /**
+   * Behave like a broker of this Kafka release: every API's versions narrowed to those both the mock
+   * cluster and that release accept, so the broker lists only those and refuses the others.
+   */
+  protocol?: KafkaProtocol;
 }
 
 export interface KafkaTestBroker {
   brokers: string[];
+  /** The versions the broker lists in its ApiVersions answer, and accepts. */
+  apiVersions: ApiVersionRange[];
+  /** APIs the mock cluster serves only in versions `protocol` no longer accepts, so switched off. */
+  withoutCommonVersion: string[];
   stop(): Promise<void>;
 }
 
@@ -32,21 +45,27 @@ const source = fileURLToPath(new URL('../../src/kafka/mock-kafka-broker.c', impo
 
 /** Starts a Kafka-protocol broker on 127.0.0.1 (librdkafka's mock cluster in a child process). */
 export async function startKafkaTestBroker(options: KafkaTestBrokerOptions = {}): Promise<KafkaTestBroker> {
-  const topics = options.topics ?? allTopics.flatMap((topic) => [topic.name, `${topic.name}.dlq`]);
+  const prefix = options.topicPrefix ?? '';
+  const topics = options.topics ?? allTopics.flatMap((topic) => [`${prefix}${topic.name}`, `${prefix}${topic.name}.dlq`]);
   const binary = await compiledBroker();
   const child = spawn(binary, ['-b', String(options.brokers ?? 1), '-p', String(options.partitions ?? 3), ...topics], { stdio: ['pipe', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk));
   child.on('error', (error) => stderr.push(error.message));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = createInterface({ input: child.stdout! });
   try {
-    const bootstrap = await firstLine(child, stderr);
+    const brokers = (await nextLine(child, lines, stderr)).split(',');
+    const served = await readApiVersions(brokers[0]);
+    const narrowed = options.protocol ? await narrowTo(kafkaApiVersions[options.protocol], served, child, lines, stderr) : { apiVersions: served, withoutCommonVersion: [] };
     // A test that never calls stop() must not keep jest alive; the broker exits when its stdin closes.
+    lines.close();
     child.stdout!.destroy();
     child.stderr!.destroy();
     child.unref();
-    return { brokers: bootstrap.split(','), stop: () => stopBroker(child, exited) };
+    return { brokers, ...narrowed, stop: () => stopBroker(child, exited) };
   } catch (error) {
+    lines.close();
     await stopBroker(child, exited);
     throw error;
   }
@@ -80,13 +99,33 @@ function cacheRoot(): string {
   }
 }
 
-function firstLine(child: ChildProcess, stderr: string[]): Promise<string> {
+/** Narrows every API the mock serves to the versions `release` accepts too; none left switches it off. */
+async function narrowTo(release: readonly ApiVersionRange[], served: ApiVersionRange[], child: ChildProcess, lines: Interface, stderr: string[]) {
+  const apiVersions: ApiVersionRange[] = [];
+  const withoutCommonVersion: string[] = [];
+  for (const own of served) {
+    const accepted = release.find((range) => range.apiKey === own.apiKey);
+    const range = { apiKey: own.apiKey, min: Math.max(own.min, accepted?.min ?? Infinity), max: Math.min(own.max, accepted?.max ?? -Infinity) };
+    if (range.min <= range.max) apiVersions.push(range);
+    else withoutCommonVersion.push(`${apiName(own.apiKey)} (mock ${own.min}-${own.max}, release ${accepted ? `${accepted.min}-${accepted.max}` : 'none'})`);
+  }
+  const commands = served.map(({ apiKey }) => {
+    const range = apiVersions.find((kept) => kept.apiKey === apiKey);
+    return `apiversion ${apiKey} ${range?.min ?? -1} ${range?.max ?? -1}\n`;
+  });
+  const answer = nextLine(child, lines, stderr);
+  child.stdin!.write(`${commands.join('')}sync\n`);
+  const reply = await answer;
+  if (reply !== 'synced') throw new Error(`Kafka test broker refused a version range: ${reply}`);
+  return { apiVersions, withoutCommonVersion };
+}
+
+function nextLine(child: ChildProcess, lines: Interface, stderr: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
     const settle = () => {
       clearTimeout(timer);
-      lines.close();
       child.off('error', onError).off('exit', onExit);
+      lines.off('line', onLine);
     };
     const fail = (reason: string) => {
       settle();
@@ -94,12 +133,13 @@ function firstLine(child: ChildProcess, stderr: string[]): Promise<string> {
     };
     const onError = (error: Error) => fail(`could not start (${error.message})`);
     const onExit = (code: number | null, signal: string | null) => fail(`exited early (${signal ?? `code ${code}`})`);
-    const timer = setTimeout(() => fail(`printed no bootstrap servers within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
-    child.once('error', onError).once('exit', onExit);
-    lines.once('line', (line) => {
+    const onLine = (line: string) => {
       settle();
       resolve(line.trim());
-    });
+    };
+    const timer = setTimeout(() => fail(`printed nothing within ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS);
+    child.once('error', onError).once('exit', onExit);
+    lines.once('line', onLine);
   });
 }
 

@@ -5,6 +5,11 @@
  *
  * Creates the topics up front (the mock cluster has no controller for CreateTopics), prints the
  * bootstrap servers on one line, then runs until stdin closes or SIGTERM/SIGINT arrives.
+ *
+ * Lines on stdin change the cluster while it runs:
+ *   apiversion <ApiKey> <MinVersion> <MaxVersion>   the versions it lists and accepts (-1 -1: none)
+ *   sync                                            answers "synced" once the lines before it applied
+ * A line it cannot apply is answered with "error <line>".
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -14,6 +19,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t stopping = 0;
@@ -32,9 +38,20 @@ static int positive(const char *value, const char *what) {
         return number;
 }
 
+static void apply_command(rd_kafka_mock_cluster_t *cluster, const char *line) {
+        short api_key, min_version, max_version;
+        if (strcmp(line, "sync") == 0)
+                printf("synced\n");
+        else if (sscanf(line, "apiversion %hd %hd %hd", &api_key, &min_version, &max_version) != 3 ||
+                 rd_kafka_mock_set_apiversion(cluster, api_key, min_version, max_version) != RD_KAFKA_RESP_ERR_NO_ERROR)
+                printf("error %s\n", line);
+        fflush(stdout);
+}
+
 /* Waits with the termination signals unblocked only inside ppoll, so they cannot be missed. */
-static void wait_for_stdin_close_or_signal(const sigset_t *waiting_mask) {
-        char buffer[256];
+static void run_commands_until_stdin_closes_or_signal(rd_kafka_mock_cluster_t *cluster, const sigset_t *waiting_mask) {
+        char line[256];
+        size_t length = 0;
         struct pollfd input = {.fd = STDIN_FILENO, .events = POLLIN};
         while (!stopping) {
                 int ready = ppoll(&input, 1, NULL, waiting_mask);
@@ -43,9 +60,18 @@ static void wait_for_stdin_close_or_signal(const sigset_t *waiting_mask) {
                         perror("mock-kafka-broker: ppoll");
                         return;
                 }
-                if (input.revents & (POLLIN | POLLHUP | POLLERR)) {
-                        ssize_t n = read(STDIN_FILENO, buffer, sizeof(buffer));
-                        if (n <= 0) return;
+                if (!(input.revents & (POLLIN | POLLHUP | POLLERR))) continue;
+                char chunk[256];
+                ssize_t n = read(STDIN_FILENO, chunk, sizeof(chunk));
+                if (n <= 0) return;
+                for (ssize_t i = 0; i < n; i++) {
+                        if (chunk[i] != '\n') {
+                                if (length < sizeof(line) - 1) line[length++] = chunk[i];
+                                continue;
+                        }
+                        line[length] = '\0';
+                        length = 0;
+                        apply_command(cluster, line);
                 }
         }
 }
@@ -105,7 +131,7 @@ int main(int argc, char **argv) {
         printf("%s\n", rd_kafka_mock_cluster_bootstraps(cluster));
         fflush(stdout);
 
-        wait_for_stdin_close_or_signal(&waiting_mask);
+        run_commands_until_stdin_closes_or_signal(cluster, &waiting_mask);
 
         rd_kafka_mock_cluster_destroy(cluster);
         rd_kafka_destroy(handle);

@@ -3,6 +3,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertBlobKey, type BlobInfo, type BlobStore } from '../blob-store.port.js';
+import { mongoTlsOptions } from '../../documents/adapters/mongo-document-store.adapter.js';
 
 export interface GridFsBlobStoreOptions {
   url: string;
@@ -10,6 +11,8 @@ export interface GridFsBlobStoreOptions {
   database: string;
   /** GridFS keeps `<bucketName>.files` and `<bucketName>.chunks`. */
   bucketName?: string;
+  /** PEM bundle the server's certificate is checked against (MONGO_CA_FILE); implies TLS. */
+  caFile?: string;
 }
 
 interface Bucket {
@@ -34,8 +37,8 @@ export class GridFsBlobStore implements BlobStore {
   private readonly connection: Connection;
   private readonly bucket: Promise<Bucket>;
 
-  constructor({ url, database, bucketName = 'blobs' }: GridFsBlobStoreOptions) {
-    this.connection = mongoose.createConnection(url, { dbName: database });
+  constructor({ url, database, bucketName = 'blobs', caFile }: GridFsBlobStoreOptions) {
+    this.connection = mongoose.createConnection(url, { dbName: database, ...mongoTlsOptions(caFile) });
     this.bucket = this.connection.asPromise().then(({ db }) => ({
       gridFs: new GridFSBucket(db!, { bucketName }),
       files: db!.collection<GridFSFile>(`${bucketName}.files`),

@@ -15,7 +15,12 @@ export interface MongoDocumentStoreOptions {
   url: string;
   /** One database per service, e.g. `cairn_conversations`. */
   database: string;
+  /** PEM bundle the server's certificate is checked against (MONGO_CA_FILE); implies TLS. */
+  caFile?: string;
 }
+
+/** TLS with a private CA, when one is named; otherwise whatever the URL says. */
+export const mongoTlsOptions = (caFile: string | undefined) => (caFile ? { tls: true, tlsCAFile: caFile } : {});
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const WITHOUT_ID = { _id: 0 } as const;
@@ -139,9 +144,9 @@ export class MongoDocumentStore implements DocumentStore {
   private readonly db: Promise<Db>;
   private readonly collections = new Map<string, Promise<NativeCollection>>();
 
-  constructor({ url, database }: MongoDocumentStoreOptions) {
+  constructor({ url, database, caFile }: MongoDocumentStoreOptions) {
     // Like JSON in the SQLite adapter, a field holding `undefined` is left out rather than stored as null.
-    this.connection = mongoose.createConnection(url, { dbName: database, ignoreUndefined: true });
+    this.connection = mongoose.createConnection(url, { dbName: database, ignoreUndefined: true, ...mongoTlsOptions(caFile) });
     this.db = this.connection.asPromise().then((connection) => connection.db!);
     this.db.catch(() => undefined);
   }

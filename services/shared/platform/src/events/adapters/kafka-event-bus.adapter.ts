@@ -7,11 +7,14 @@ import {
   type Consumer,
   type ConsumerConfig,
   type EachBatchPayload,
+  type ISocketFactory,
   type Kafka,
+  type KafkaConfig,
   type KafkaMessage,
   type SASLOptions,
 } from 'kafkajs';
 import { readFileSync } from 'node:fs';
+import type { ConnectionOptions } from 'node:tls';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lastValueFrom } from 'rxjs';
 import { createLogger, type Logger } from '../../logging/logger.js';
@@ -35,28 +38,56 @@ export interface KafkaEventBusOptions {
   maxRetryDelayMs?: number;
   /** Failed attempts after which an event goes to `<topic>.dlq` so its partition moves on; default: never. */
   deadLetterAfter?: number;
-  ssl?: boolean | { ca: string[] };
+  /** TLS: true for the system CAs, or the CA that signed the brokers' certificates and this client's certificate. */
+  ssl?: boolean | Pick<ConnectionOptions, 'ca' | 'cert' | 'key'>;
   sasl?: SASLOptions;
+  /**
+   * Put before every topic and consumer group name, so that two releases can share one Kafka; the
+   * event types inside the envelopes stay unprefixed.
+   */
+  topicPrefix?: string;
+  /** Opens the connections to the brokers; kafkajs's own (net or tls) by default. */
+  socketFactory?: ISocketFactory;
 }
 
-/** TLS and SASL (SCRAM or PLAIN) settings for the Kafka client, from KAFKA_SSL*, KAFKA_SASL_*. */
+/** TLS (with a client certificate for mTLS) and SASL (SCRAM or PLAIN) settings, from KAFKA_SSL*, KAFKA_SASL_*. */
 export function kafkaSecurity(config: PlatformConfig): Pick<KafkaEventBusOptions, 'ssl' | 'sasl'> {
-  const ssl = config.KAFKA_SSL_CA_FILE ? { ca: [readFileSync(config.KAFKA_SSL_CA_FILE, 'utf8')] } : config.KAFKA_SSL;
+  const ssl = kafkaTls(config);
   if (!config.KAFKA_SASL_MECHANISM) return { ssl };
   const credentials = { username: config.KAFKA_SASL_USERNAME!, password: config.KAFKA_SASL_PASSWORD! };
   return { ssl, sasl: { mechanism: config.KAFKA_SASL_MECHANISM, ...credentials } as SASLOptions };
+}
+
+// A CA file or a client certificate means TLS, whatever KAFKA_SSL says.
+function kafkaTls(config: PlatformConfig): KafkaEventBusOptions['ssl'] {
+  const read = (file: string) => readFileSync(file, 'utf8');
+  if (!config.KAFKA_SSL_CA_FILE && !config.KAFKA_SSL_CERT_FILE) return config.KAFKA_SSL;
+  return {
+    ...(config.KAFKA_SSL_CA_FILE ? { ca: [read(config.KAFKA_SSL_CA_FILE)] } : {}),
+    ...(config.KAFKA_SSL_CERT_FILE ? { cert: read(config.KAFKA_SSL_CERT_FILE), key: read(config.KAFKA_SSL_KEY_FILE!) } : {}),
+  };
+}
+
+/** The kafkajs client settings of a bus. */
+export function kafkaClientConfig(options: KafkaEventBusOptions): KafkaConfig {
+  const { brokers, clientId, ssl, sasl, socketFactory } = options;
+  return { brokers, clientId, ssl, sasl, socketFactory, ...kafkaLogging(createLogger('kafkajs')) };
 }
 
 export const deadLetterTopic = (topic: string) => `${topic}.dlq`;
 
 interface Subscription {
   topic: Topic;
+  /** The Kafka topic: the event type behind the topic prefix. */
+  kafkaTopic: string;
   handlers: EventHandler[];
   next: number;
 }
 
 interface Group {
   id: string;
+  /** The Kafka consumer group: the id behind the topic prefix. */
+  kafkaGroupId: string;
   consumer: Consumer;
   subscriptions: Map<string, Subscription>;
   /** Sorted, comma-joined topics the consumer was started with; '' while it is not running. */
@@ -68,11 +99,11 @@ interface Group {
 }
 
 /**
- * Events on Kafka: topic = event name, value = the protobuf envelope, key = the partition key.
- * Each `group` is one Kafka consumer group. When a handler throws, its partition pauses with the
- * event unacknowledged and resumes after a back-off, so the same event comes again; other
- * partitions keep flowing. An event that cannot be decoded, or that failed `deadLetterAfter`
- * times, is copied to `<topic>.dlq` with its error and the partition moves on.
+ * Events on Kafka: topic = event name (behind `topicPrefix`), value = the protobuf envelope, key = the
+ * partition key. Each `group` is one Kafka consumer group (behind `topicPrefix` too). When a handler
+ * throws, its partition pauses with the event unacknowledged and resumes after a back-off, so the
+ * same event comes again; other partitions keep flowing. An event that cannot be decoded, or that
+ * failed `deadLetterAfter` times, is copied to `<topic>.dlq` with its error and the partition moves on.
  */
 export class KafkaEventBus implements EventBus {
   private readonly logger = createLogger('kafka-event-bus');
@@ -82,7 +113,7 @@ export class KafkaEventBus implements EventBus {
 
   constructor(private readonly options: KafkaEventBusOptions) {
     this.client = new ClientKafka({
-      client: { brokers: options.brokers, clientId: options.clientId, ssl: options.ssl, sasl: options.sasl, ...kafkaLogging(createLogger('kafkajs')) },
+      client: kafkaClientConfig(options),
       producer: { createPartitioner: Partitioners.DefaultPartitioner },
       producerOnlyMode: true,
       postfixId: '',
@@ -97,7 +128,7 @@ export class KafkaEventBus implements EventBus {
     this.assertOpen();
     const event = createEnvelope(topic, payload, this.options.producer, options);
     const value = Buffer.from(encodeEnvelope(topic, event));
-    await lastValueFrom(this.client.emit(topic.name, { key: options?.key ?? null, value }));
+    await lastValueFrom(this.client.emit(this.kafkaName(topic.name), { key: options?.key ?? null, value }));
     (this.options.counters ?? uncounted).published(topic.name);
     return event;
   }
@@ -107,9 +138,10 @@ export class KafkaEventBus implements EventBus {
     this.assertOpen();
     const kafka = await this.kafka();
     const entry = this.groups.get(group) ?? this.createGroup(kafka, group, options.transient === true);
-    const subscription = entry.subscriptions.get(topic.name) ?? { topic: topic as Topic, handlers: [], next: 0 };
+    const kafkaTopic = this.kafkaName(topic.name);
+    const subscription = entry.subscriptions.get(kafkaTopic) ?? { topic: topic as Topic, kafkaTopic, handlers: [], next: 0 };
     subscription.handlers.push((entry.transient ? handler : this.options.processed.deduplicate(group, handler)) as EventHandler);
-    entry.subscriptions.set(topic.name, subscription);
+    entry.subscriptions.set(kafkaTopic, subscription);
     await this.start(entry);
   }
 
@@ -120,6 +152,10 @@ export class KafkaEventBus implements EventBus {
     await Promise.allSettled(groups.map((group) => group.starting));
     await Promise.allSettled(groups.map((group) => group.consumer.disconnect()));
     await this.client.close();
+  }
+
+  private kafkaName(name: string): string {
+    return `${this.options.topicPrefix ?? ''}${name}`;
   }
 
   private assertOpen(): void {
@@ -136,9 +172,11 @@ export class KafkaEventBus implements EventBus {
   // runtime and a failed event only pauses its partition, so consumers are plain kafkajs consumers
   // made from the Nest client's Kafka.
   private createGroup(kafka: Kafka, id: string, transient: boolean): Group {
-    const consumer = kafka.consumer({ ...this.options.consumer, groupId: id });
+    const kafkaGroupId = this.kafkaName(id);
+    const consumer = kafka.consumer({ ...this.options.consumer, groupId: kafkaGroupId });
     const group: Group = {
       id,
+      kafkaGroupId,
       consumer,
       subscriptions: new Map(),
       runningTopics: '',
@@ -217,7 +255,7 @@ export class KafkaEventBus implements EventBus {
       event = decodeEnvelope(topic, message.value ?? new Uint8Array());
     } catch (error) {
       // Bytes that cannot be decoded never will be; holding the partition on them would stop it for good.
-      return this.deadLetter(group, topic, partition, message, error);
+      return this.deadLetter(group, subscription, partition, message, error);
     }
     const key = `${topic.name}/${partition}/${message.offset}`;
     try {
@@ -229,7 +267,7 @@ export class KafkaEventBus implements EventBus {
       group.failures.set(key, attempt);
       if (attempt >= (this.options.deadLetterAfter ?? Infinity)) {
         group.failures.delete(key);
-        return this.deadLetter(group, topic, partition, message, error);
+        return this.deadLetter(group, subscription, partition, message, error);
       }
       const retryInMs = Math.min(
         (this.options.retryDelayMs ?? 1_000) * 2 ** (attempt - 1),
@@ -240,18 +278,22 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
-  /** Copies the message to `<topic>.dlq` with where it came from and why; if even that fails, the event is retried. */
-  private async deadLetter(group: Group, topic: Topic, partition: number, message: KafkaMessage, error: unknown): Promise<number | undefined> {
+  /**
+   * Copies the message to `<topic>.dlq` with where it came from (the Kafka names, to replay it) and why;
+   * if even that fails, the event is retried.
+   */
+  private async deadLetter(group: Group, subscription: Subscription, partition: number, message: KafkaMessage, error: unknown): Promise<number | undefined> {
+    const { topic, kafkaTopic } = subscription;
     const where = { group: group.id, topic: topic.name, partition, offset: message.offset };
     try {
       await lastValueFrom(
-        this.client.emit(deadLetterTopic(topic.name), {
+        this.client.emit(deadLetterTopic(kafkaTopic), {
           key: message.key ?? null,
           value: message.value ?? Buffer.alloc(0),
           headers: {
             'cairn-error': String((error as Error)?.message ?? error).slice(0, 1000),
-            'cairn-group': group.id,
-            'cairn-topic': topic.name,
+            'cairn-group': group.kafkaGroupId,
+            'cairn-topic': kafkaTopic,
             'cairn-partition': String(partition),
             'cairn-offset': message.offset,
           },

@@ -1,0 +1,2 @@
+export * from './test-certificates.js';
+export * from './tls-front.js';
