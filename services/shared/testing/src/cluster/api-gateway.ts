@@ -5,9 +5,11 @@ import { sendFile } from './static-files.js';
 
 export interface ApiRoute {
   service: string;
-  /** An ingress-nginx regex path: anchored, case-insensitive, group 1 is the upstream path. */
+  /** Matches the request paths the rule takes; they go upstream unchanged (the services serve under API_PREFIX). */
   pattern: RegExp;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What the web Ingress serves besides the API: the shell's files, its SPA routes and the runtime config. */
 export interface WebShell {
@@ -23,17 +25,40 @@ export interface ApiGateway {
   stop(): Promise<void>;
 }
 
-/** The API Ingress's rules from rendered chart objects: each path regex and the Service (`<release>-<service>`) it names. */
+interface IngressPath {
+  path: string;
+  pathType: string;
+  backend: { service: { name: string } };
+}
+
+/**
+ * The API Ingress objects' rules from rendered chart objects, in the order a controller applies them:
+ * the whole-path patterns (`<release>-api-patterns`, `ImplementationSpecific`), then the `Prefix` paths
+ * of `<release>-api`, longest first, each matching whole path segments.
+ */
 export function apiRoutes(objects: KubernetesObject[], release = 'cairn'): ApiRoute[] {
-  const ingress = objects.find((object) => object.kind === 'Ingress' && object.metadata.name.endsWith('-api'));
-  if (!ingress) throw new Error('the rendered chart has no API Ingress');
-  const rules = (ingress.spec?.rules ?? []) as { http: { paths: { path: string; backend: { service: { name: string } } }[] } }[];
-  return rules.flatMap((rule) =>
-    rule.http.paths.map((path) => ({
-      service: path.backend.service.name.replace(new RegExp(`^${release}-`), ''),
-      pattern: new RegExp(`^${path.path}`, 'i'),
-    })),
-  );
+  const ingresses = objects.filter((object) => object.kind === 'Ingress' && [`${release}-api`, `${release}-api-patterns`].includes(object.metadata.name));
+  if (!ingresses.some((ingress) => ingress.metadata.name === `${release}-api`)) throw new Error('the rendered chart has no API Ingress');
+  const paths = ingresses.flatMap((ingress) => ((ingress.spec?.rules ?? []) as { http: { paths: IngressPath[] } }[]).flatMap((rule) => rule.http.paths));
+  const route = (path: IngressPath, pattern: string) => ({ service: path.backend.service.name.replace(new RegExp(`^${release}-`), ''), pattern: new RegExp(pattern) });
+  const patterns = paths.filter((path) => path.pathType === 'ImplementationSpecific').map((path) => route(path, `^(?:${path.path})$`));
+  const prefixes = paths
+    .filter((path) => path.pathType === 'Prefix')
+    .sort((a, b) => b.path.length - a.path.length)
+    .map((path) => route(path, `^${escapeRegExp(path.path.replace(/\/$/, ''))}(?:/|$)`));
+  return [...patterns, ...prefixes];
+}
+
+/** The API_PREFIX the chart gives the services (from its ConfigMaps or a Deployment's env), if any. */
+export function apiPrefix(objects: KubernetesObject[]): string | undefined {
+  for (const object of objects) {
+    const data = (object as { data?: Record<string, string> }).data;
+    if (object.kind === 'ConfigMap' && data?.API_PREFIX) return data.API_PREFIX;
+    const containers = (object.spec as { template?: { spec?: { containers?: { env?: { name: string; value?: string }[] }[] } } } | undefined)?.template?.spec?.containers ?? [];
+    const value = containers.flatMap((container) => container.env ?? []).find((variable) => variable.name === 'API_PREFIX')?.value;
+    if (value) return value;
+  }
+  return undefined;
 }
 
 function serveShell(shell: WebShell, path: string, outgoing: ServerResponse): void {
@@ -45,8 +70,8 @@ function serveShell(shell: WebShell, path: string, outgoing: ServerResponse): vo
 }
 
 /**
- * Applies the API routes the way the Ingress does: the first matching path wins and only its group 1
- * goes upstream. With a shell, every other path is the web Ingress's `/` (the shell's files).
+ * Applies the API routes the way the Ingress does: the first matching rule wins and the path goes
+ * upstream as it came. With a shell, every other path is the web Ingress's `/` (the shell's files).
  */
 export async function startApiGateway(routes: ApiRoute[], upstreams: Record<string, string>, shell?: WebShell): Promise<ApiGateway> {
   const counts: Record<string, number> = {};
@@ -60,7 +85,7 @@ export async function startApiGateway(routes: ApiRoute[], upstreams: Record<stri
       return;
     }
     counts[route.service] = (counts[route.service] ?? 0) + 1;
-    const target = new URL(`/${route.pattern.exec(url.pathname)![1]}${url.search}`, upstream);
+    const target = new URL(`${url.pathname}${url.search}`, upstream);
     const proxied = forward(target, { method: incoming.method, headers: { ...incoming.headers, host: target.host } }, (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(outgoing);

@@ -4,7 +4,7 @@ import { startKafkaTestBroker } from '../kafka/kafka-test-broker.js';
 import { startMongoWireDouble } from '../mongo/mongo-wire-double.js';
 import { spawnService, type SpawnedService } from '../process/spawn-service.js';
 import { startQdrantDouble } from '../qdrant/qdrant-double.js';
-import { apiRoutes, startApiGateway } from './api-gateway.js';
+import { apiPrefix, apiRoutes, startApiGateway } from './api-gateway.js';
 import { addCounts, noEvents, scrapeEventCounts, type EventCounts } from './event-counts.js';
 import { helmTemplate } from './helm.js';
 import { startRemoteOrigin } from './static-files.js';
@@ -80,6 +80,7 @@ async function startBackends(env: NodeJS.ProcessEnv = {}) {
  * JWKS over HTTP, behind a gateway that applies the chart's rendered API Ingress rules.
  */
 export async function startCairnCluster(options: CairnClusterOptions): Promise<CairnCluster> {
+  const chart = helmTemplate('charts/cairn');
   const backends = await startBackends(options.env);
   const started: SpawnedService[] = [];
   let stopRemotes = async (): Promise<unknown> => undefined;
@@ -96,6 +97,7 @@ export async function startCairnCluster(options: CairnClusterOptions): Promise<C
       SEARCH_VECTOR_INDEX: 'qdrant',
       QDRANT_URL: urls.qdrantUrl,
       KAFKA_SESSION_TIMEOUT_MS: '6000',
+      ...(apiPrefix(chart) && { API_PREFIX: apiPrefix(chart) }),
       ...options.env,
     };
     const services = {} as Record<ClusterService, SpawnedService>;
@@ -108,7 +110,7 @@ export async function startCairnCluster(options: CairnClusterOptions): Promise<C
       upstreams[name] = service.url;
     };
     await spawn('accounts');
-    const jwks = { AUTH_JWKS_URL: `${services.accounts.url}/.well-known/jwks.json` };
+    const jwks = { AUTH_JWKS_URL: `${services.accounts.url}${env.API_PREFIX ?? ''}/.well-known/jwks.json` };
     await Promise.all(CLUSTER_SERVICES.filter((name) => name !== 'accounts').map((name) => spawn(name, jwks)));
     const remotes = options.frontends
       ? Object.fromEntries(await Promise.all(REMOTE_APPS.map(async (name) => [name, await startRemoteOrigin(name, resolve(options.root, 'frontends', name, 'dist'))] as const)))
@@ -125,7 +127,7 @@ export async function startCairnCluster(options: CairnClusterOptions): Promise<C
           },
         }
       : undefined;
-    const gateway = await startApiGateway(apiRoutes(helmTemplate('charts/cairn')), upstreams, shell);
+    const gateway = await startApiGateway(apiRoutes(chart), upstreams, shell);
     return {
       url: gateway.url,
       services,

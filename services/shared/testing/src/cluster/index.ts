@@ -1,4 +1,4 @@
-export { apiRoutes, startApiGateway, type ApiGateway, type ApiRoute, type WebShell } from './api-gateway.js';
+export { apiPrefix, apiRoutes, startApiGateway, type ApiGateway, type ApiRoute, type WebShell } from './api-gateway.js';
 export { sendFile, startRemoteOrigin } from './static-files.js';
 export { CLUSTER_SERVICES, REMOTE_APPS, startCairnCluster, type CairnCluster, type CairnClusterOptions, type ClusterService } from './cairn-cluster.js';
 export { helmTemplate, type KubernetesObject } from './helm.js';
