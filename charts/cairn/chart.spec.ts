@@ -1026,7 +1026,7 @@ describe('charts/cairn', () => {
   describe('Gateway API HTTPRoute and NOTES', () => {
     const gateway = ['httpRoute.enabled=true', 'httpRoute.parentRefs[0].name=hospital-gateway', 'httpRoute.parentRefs[0].namespace=gateway-system', 'httpRoute.parentRefs[0].sectionName=https', 'httpRoute.hostnames[0]=cairn.example.org'].flatMap((value) => ['--set', value]);
 
-    it('routes what the Ingress routes with PathPrefix matches, one rule per backend and no filters', () => {
+    it('routes what the Ingress routes with PathPrefix and RegularExpression matches, one rule per backend and no filters', () => {
       const objects = helmTemplate([], ...gateway, '--set', 'ingress.enabled=false', '--set', 'httpRoute.apiTimeouts.request=60s');
       expect(ofKind(objects, 'Ingress')).toEqual([]);
       const [route] = ofKind(objects, 'HTTPRoute');
@@ -1057,7 +1057,10 @@ describe('charts/cairn', () => {
     });
 
     it('says in NOTES where Cairn answers: the Ingress host, the Gateway, or a port-forward', () => {
-      expect(renderNotes('--set', 'ingress.host=cairn.example.org')).toContain('Open Cairn at (Ingress cairn-api and cairn-web):\n  http://cairn.example.org/');
+      const ingressNotes = renderNotes('--set', 'ingress.host=cairn.example.org');
+      expect(ingressNotes).toContain('Open Cairn at (Ingress cairn-api and cairn-web):\n  http://cairn.example.org/');
+      expect(ingressNotes).toContain('regex paths in Ingress cairn-api-patterns');
+      expect(renderNotes('--set', 'ingress.patterns.annotations.nginx\\.org/path-regex=case_sensitive')).not.toContain('regex paths in Ingress');
       const gatewayNotes = renderNotes(...gateway, '--set', 'ingress.enabled=false');
       expect(gatewayNotes).toContain('Routed by the HTTPRoute cairn, attached to Gateway gateway-system/hospital-gateway (listener https):\n  cairn.example.org, path /');
       expect(gatewayNotes).not.toContain('Open Cairn at');
