@@ -13,11 +13,20 @@
 #   docker build --target frontend-sidebar -t <registry>/cairn-frontend-sidebar:<tag> .
 #   docker build --target frontend-upload  -t <registry>/cairn-frontend-upload:<tag> .
 #
+# Every image carries a CycloneDX SBOM of the npm packages in it: /app/sbom.cdx.json in the service
+# images (that service's production node_modules), sbom.cdx.json beside the app's files in the frontend
+# images (the app's npm dependencies; nginx does not serve it). `docker buildx build --sbom=true` attaches
+# a BuildKit SBOM attestation (a scan of the whole image, Debian/Alpine packages included) as well.
+#
+# Base images are pinned by tag and digest (multi-platform index); update both together.
+#
 # Stages:
 #   manifests        every package.json + the lockfile, nothing else (keeps `npm ci` cached across code changes)
 #   build            full `npm ci` + `npm run build` (nx builds every workspace: services, shared packages, frontends)
-#   deps-<service>   `npm ci --omit=dev --workspace services/<service>`: that service's production node_modules only
-#   runtime          node slim image, non-root (uid 1000), DATA_DIR=/data
+#                    + each frontend app's SBOM
+#   deps-<service>   `npm ci --omit=dev --workspace services/<service>`: that service's production node_modules only,
+#                    and their SBOM
+#   runtime          Node 24 LTS slim image without npm, non-root (uid 1000), DATA_DIR=/data
 #   <service>        runtime + the service's dist, the shared packages' dist and its production node_modules
 #   frontend-base    nginx-unprivileged (uid 101) with the settings the frontend images share
 #   frontend-shell   the shell (Module Federation host) at /, with /runtime-config.json
@@ -26,16 +35,28 @@
 #
 # The chart (charts/cairn) runs these with a read-only root filesystem, an emptyDir at /data and /tmp.
 
-ARG NODE_VERSION=20
-ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
+ARG NODE_BUILD_IMAGE=node:24.21.0-bookworm@sha256:64af3819f9275802414d7cdc38c27e9d82bd564dec4d4da87d008255d36c63b4
+ARG NODE_RUNTIME_IMAGE=node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.30.5-alpine@sha256:ed04ec1ff34502c339ee5c3ae3f855442398edc1d05591e2b98981dcbbd20b1e
 
 # ---------------------------------------------------------------------------------------------------
 # Node toolchain (Debian bookworm): the same npm as the lockfile's authors, so `allowScripts` in
-# package.json is honoured (better-sqlite3 builds its native addon, nx's postinstall does not run).
-FROM node:${NODE_VERSION}-bookworm AS node-build-base
+# package.json is honoured (better-sqlite3 builds its native addon, nx's postinstall does not run),
+# and cyclonedx-npm for the SBOMs (`npm sbom` cannot: it stops at the workspace links and at the
+# packages a `--workspace --omit=dev` install leaves out).
+#
+# better-sqlite3 is compiled from source against the Node 24.18.1 headers (ABI 137, as every 24.x):
+# from 24.19.0, node::ObjectWrap's destructor (compiled into the addon from node_object_wrap.h)
+# removes an environment cleanup hook, which aborts the process when V8 collects a Statement while no
+# JS context is entered (nodejs/node#65446). scripts/test-node24.mjs builds the tests' copy the same way.
+FROM ${NODE_BUILD_IMAGE} AS node-build-base
 ARG NPM_VERSION=11.19.1
-RUN npm install --global --no-audit --no-fund "npm@${NPM_VERSION}"
-ENV NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE=true
+ARG CYCLONEDX_NPM_VERSION=6.0.1
+RUN npm install --global --no-audit --no-fund "npm@${NPM_VERSION}" \
+ && npm install --global --no-audit --no-fund --ignore-scripts "@cyclonedx/cyclonedx-npm@${CYCLONEDX_NPM_VERSION}"
+ENV NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE=true \
+    npm_config_build_from_source=better-sqlite3 \
+    npm_config_target=24.18.1
 WORKDIR /app
 
 # ---------------------------------------------------------------------------------------------------
@@ -55,41 +76,57 @@ COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
+RUN for app in shell chat sidebar upload; do \
+      cyclonedx-npm --omit dev --workspace "frontends/$app" --output-reproducible --output-format JSON \
+        --output-file "frontends/$app/dist/sbom.cdx.json" || exit 1; \
+    done
 
 # ---------------------------------------------------------------------------------------------------
 # Production dependencies, one workspace at a time. Workspace dependencies (@cairn/platform,
 # @cairn/contracts, @cairn/rules) are symlinks into services/shared/*, filled in by the service targets.
+# The SBOM lists the installed tree (--ignore-npm-errors: the dev and other workspaces' packages that
+# --omit=dev --workspace leaves out are reported missing by `npm ls`).
 FROM node-build-base AS deps-search
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/search
+RUN cyclonedx-npm --omit dev --workspace services/search --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
 
 FROM node-build-base AS deps-generation
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/generation
+RUN cyclonedx-npm --omit dev --workspace services/generation --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
 
 FROM node-build-base AS deps-conversations
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/conversations
+RUN cyclonedx-npm --omit dev --workspace services/conversations --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
 
 FROM node-build-base AS deps-saved-protocols
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/saved-protocols
+RUN cyclonedx-npm --omit dev --workspace services/saved-protocols --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
 
 FROM node-build-base AS deps-uploads
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/uploads
+RUN cyclonedx-npm --omit dev --workspace services/uploads --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
 
 FROM node-build-base AS deps-accounts
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/accounts
+RUN cyclonedx-npm --omit dev --workspace services/accounts --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
 
 # ---------------------------------------------------------------------------------------------------
-# Runtime base: same Debian release as the build stage, so native addons (better-sqlite3) load.
-FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+# Runtime base: same Node and Debian release as the build stage, so native addons (better-sqlite3) load.
+# No package manager at run time: npm, npx, corepack and yarn are removed from the Node image.
+FROM ${NODE_RUNTIME_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
+RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack /opt/yarn-v* \
+      /usr/local/bin/npm /usr/local/bin/npx /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg
+RUN ! command -v npm && ! command -v npx && ! command -v corepack && ! command -v yarn && ! test -e /usr/local/lib/node_modules/npm
 RUN mkdir -p /data && chown 1000:1000 /data
 VOLUME ["/data"]
 # Numeric, so Kubernetes' runAsNonRoot can verify it (uid 1000 is the image's `node` user).
@@ -237,6 +274,11 @@ server {
         default_type application/json;
     }
 
+    # The app's SBOM is in the image for scanners, not for browsers.
+    location = /sbom.cdx.json {
+        return 404;
+    }
+
     # The API is routed by the ingress; a request that lands here matched no service.
     location /api/ {
         default_type application/json;
@@ -311,6 +353,11 @@ server {
     # Files only; a missing chunk is a plain 404.
     location /remotes/ {
         try_files $uri =404;
+    }
+
+    # The remote's SBOM is in the image for scanners, not for browsers.
+    location ~ ^/remotes/[^/]+/sbom\.cdx\.json$ {
+        return 404;
     }
 
     location / {

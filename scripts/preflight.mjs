@@ -10,6 +10,10 @@ const requirements = [
   { pkg: 'tesseract-ocr', why: 'OCR of scanned PDF pages', present: () => spawnSync('tesseract', ['--version']).status === 0 },
   { pkg: 'tesseract-ocr-eng', why: 'OCR of English text', present: () => existsSync('/usr/share/tesseract-ocr/5/tessdata/eng.traineddata') },
   { pkg: 'poppler-utils', why: 'rendering scanned PDF pages for OCR', present: () => spawnSync('pdftoppm', ['-v']).status === 0 },
+  // node-gyp's toolchain: scripts/test-node24.mjs compiles better-sqlite3 for Node 24.
+  { pkg: 'g++', why: 'building better-sqlite3 for Node 24', present: () => spawnSync('g++', ['--version']).status === 0 },
+  { pkg: 'make', why: 'building better-sqlite3 for Node 24', present: () => spawnSync('make', ['--version']).status === 0 },
+  { pkg: 'python3', why: 'node-gyp (building better-sqlite3 for Node 24)', present: () => spawnSync('python3', ['--version']).status === 0 },
 ];
 
 const missing = requirements.filter((requirement) => !requirement.present());
