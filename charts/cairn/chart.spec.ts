@@ -634,6 +634,7 @@ describe('charts/cairn', () => {
       expect(rule.metadata.labels).toMatchObject({ release: 'kube-prometheus-stack' });
       const alerts = rule.spec.groups.flatMap((group: any) => group.rules) as { alert: string; expr: string; labels: Record<string, string>; annotations: Record<string, string> }[];
       expect(alerts.map((alert) => alert.alert).sort()).toEqual([
+        'CairnBackendFailing',
         'CairnDeploymentReplicasUnavailable',
         'CairnEventHandlerFailing',
         'CairnEventsDeadLettered',
@@ -652,6 +653,7 @@ describe('charts/cairn', () => {
       expect(exprOf('CairnEventHandlerFailing')).toContain('rate(cairn_events_handler_failures_total{');
       expect(exprOf('CairnDeploymentReplicasUnavailable')).toMatch(/kube_deployment_status_replicas_available\{[^}]*deployment=~"cairn-\.\+"\}\s+<\s+kube_deployment_spec_replicas/);
       expect(exprOf('CairnUploadProcessingStuck')).toContain('topic=~"upload[.].+"');
+      expect(exprOf('CairnBackendFailing')).toBe('min by (namespace, job, check) (cairn_readiness_check_up{namespace="cairn", job=~"cairn-.+"}) == 0');
     });
 
     it('counts the lag from the metric and label a Kafka exporter names, and turns single alerts off', () => {
