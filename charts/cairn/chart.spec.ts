@@ -41,6 +41,8 @@ interface Probe {
 interface SecurityContext {
   runAsNonRoot?: boolean;
   runAsUser?: number;
+  runAsGroup?: number;
+  fsGroup?: number;
   allowPrivilegeEscalation?: boolean;
 }
 interface PodSpec {
@@ -712,6 +714,8 @@ describe('charts/cairn', () => {
       expect(env).toMatchObject({ TLS_ENABLED: 'true', TLS_CA_FILE: '/etc/cairn/kafka-ca/ca.crt', SASL_MECHANISM: 'scram-sha-512', SASL_USERNAME: 'cairn', PARTITIONS: '6', REPLICATION_FACTOR: '3', TOPIC_CONFIG: 'min.insync.replicas=2' });
       expect(env.SASL_PASSWORD).toEqual({ secretKeyRef: { name: 'cairn', key: 'password' } });
       expect(pod.volumes).toContainEqual({ name: 'kafka-ca', secret: { secretName: 'events-cluster-ca-cert', defaultMode: 0o440, items: [{ key: 'ca.crt', path: 'ca.crt' }] } });
+      // 0440 files are readable by the Job's user (uid 1000) only through its group.
+      expect(pod.securityContext).toMatchObject({ runAsUser: 1000, runAsGroup: 1000, fsGroup: 1000 });
       expect(pod.serviceAccountName).toBe(`${RELEASE}-kafka-topics`);
     });
 
@@ -1083,7 +1087,9 @@ describe('charts/cairn', () => {
         const [container] = pod.containers as Container[];
         expect({ name: deployment.metadata.name, lifecycle: container.lifecycle }).toEqual({ name: deployment.metadata.name, lifecycle: { preStop: { sleep: { seconds: 5 } } } });
         const drainSeconds = Number(valueOf(container, 'SHUTDOWN_DRAIN_MS') ?? 0) / 1000;
-        if (!deployment.metadata.name.includes('frontend')) expect(drainSeconds).toBe(10);
+        // Generation answers within 45 s and uploads take up to 100 MB: they drain for 50 s, the others for 10.
+        const drains = /-(generation|uploads)$/.test(deployment.metadata.name) ? 50 : 10;
+        if (!deployment.metadata.name.includes('frontend')) expect({ name: deployment.metadata.name, drainSeconds }).toEqual({ name: deployment.metadata.name, drainSeconds: drains });
         expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(5 + drainSeconds);
       }
     });
@@ -1099,7 +1105,7 @@ describe('charts/cairn', () => {
       expect(containerOf(helmTemplate([], '--kube-version', '1.30.0'), 'search').lifecycle).toEqual({ preStop: { sleep: { seconds: 5 } } });
       expect(valueOf(containerOf(objects, 'uploads'), 'SHUTDOWN_DRAIN_MS')).toBe('20000');
       expect(named(objects, 'Deployment', `${RELEASE}-uploads`)!.spec.template.spec.terminationGracePeriodSeconds).toBe(45);
-      expect(() => helmTemplate([], ...set('services.uploads.shutdown.drainMs=30000'))).toThrow(/services\.uploads\.terminationGracePeriodSeconds \(30\) must exceed shutdown\.preStopSeconds plus shutdown\.drainMs \(35 s\)/);
+      expect(() => helmTemplate([], ...set('services.uploads.terminationGracePeriodSeconds=30'))).toThrow(/services\.uploads\.terminationGracePeriodSeconds \(30\) must exceed shutdown\.preStopSeconds plus shutdown\.drainMs \(55 s\)/);
     });
 
     it('lets a drain evict pods that are not ready, and keeps ready pods through a minute of backend trouble', () => {
@@ -1124,7 +1130,9 @@ describe('charts/cairn', () => {
       const [container] = pod.containers;
       const search = containerOf(objects, 'search');
       expect(container.image).toBe(search.image);
-      expect(container.command).toEqual(['node', 'services/search/dist/build-starter-index.js']);
+      expect(container.command).toEqual(['node', 'services/search/dist/cli/build-starter-index.js']);
+      // The image holds services/search/dist as the build writes it.
+      expect(existsSync(join(repoRoot, container.command![1]))).toBe(true);
       expect(pod.serviceAccountName).toBe(`${RELEASE}-search-index`);
       // search's own settings and Secrets, without the HTTP and Kafka ones, and inline: a hook runs before the platform ConfigMap exists.
       const serviceOnly = ['PORT', 'SHUTDOWN_DRAIN_MS', 'SEARCH_STARTER_INDEX', 'KAFKA_CLIENT_ID', 'KAFKA_SASL_MECHANISM', 'KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD', 'KAFKA_SSL_CA_FILE'];
@@ -1139,6 +1147,26 @@ describe('charts/cairn', () => {
       const startup = helmTemplate([], ...set('search.starterIndex.mode=startup'));
       expect(named(startup, 'Job', `${RELEASE}-search-index`)).toBeUndefined();
       expect(plainEnv(containerOf(startup, 'search'))).not.toHaveProperty('SEARCH_STARTER_INDEX');
+
+      // A SQLite index lives in each pod: a Job could not fill it, so the pods index at start-up.
+      for (const local of [set('search.keywordIndex=sqlite'), set('search.vectorIndex=sqlite')]) {
+        const objects = helmTemplate([], ...local);
+        expect(named(objects, 'Job', `${RELEASE}-search-index`)).toBeUndefined();
+        expect(plainEnv(containerOf(objects, 'search'))).not.toHaveProperty('SEARCH_STARTER_INDEX');
+      }
+    });
+
+    it("gives the hook Jobs their NetworkPolicies as earlier hooks, so a pre-upgrade Job runs under the new release's rules", () => {
+      const objects = helmTemplate([], ...set('networkPolicy.enabled=true'));
+      for (const name of ['kafka-topics', 'search-index']) {
+        const policy = named(objects, 'NetworkPolicy', `${RELEASE}-${name}`)!;
+        expect(policy.metadata.annotations).toEqual({
+          'helm.sh/hook': 'pre-install,pre-upgrade',
+          'helm.sh/hook-weight': '-10',
+          'helm.sh/hook-delete-policy': 'before-hook-creation',
+        });
+      }
+      expect(named(objects, 'NetworkPolicy', `${RELEASE}-search`)!.metadata.annotations).toBeUndefined();
     });
 
     it('scales a service on its consumer group\'s lag with KEDA, logged in as the service', () => {

@@ -326,6 +326,13 @@ metadata:
   name: {{ include "cairn.componentName" . }}
   labels:
     {{- include "cairn.labels" . | nindent 4 }}
+  {{- if .hook }}
+  {{- /* A hook Job's policy is a hook before it, so a pre-upgrade Job runs under this release's rules, not the last one's. */}}
+  annotations:
+    helm.sh/hook: pre-install,pre-upgrade
+    helm.sh/hook-weight: "-10"
+    helm.sh/hook-delete-policy: before-hook-creation
+  {{- end }}
 spec:
   podSelector:
     matchLabels:
@@ -352,8 +359,9 @@ spec:
   {{- end }}
 {{- end }}
 
-{{/* Whether search's starter index is built by the hook Job (search.starterIndex.mode=job, search enabled): "true" or "". */}}
+{{/* Whether search's starter index is built by the hook Job (search.starterIndex.mode=job, search enabled, and indexes the pods share: Elasticsearch, and Qdrant or no embedder; a SQLite index lives in each pod): "true" or "". */}}
 {{- define "cairn.starterIndexJob" -}}
 {{- $search := fromYaml (include "cairn.serviceConfig" (dict "root" . "name" "search")) }}
-{{- if and $search.enabled (eq ((.Values.search.starterIndex | default dict).mode | default "startup") "job") }}true{{- end }}
+{{- $shared := and (eq .Values.search.keywordIndex "elasticsearch") (or (eq .Values.search.vectorIndex "qdrant") (eq .Values.search.embedder "none")) }}
+{{- if and $search.enabled $shared (eq ((.Values.search.starterIndex | default dict).mode | default "startup") "job") }}true{{- end }}
 {{- end }}

@@ -1,32 +1,39 @@
 import { describe, expect, it } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EVENT_BUS, HealthRegistry, type EventBus } from '@cairn/platform';
 import { startTestApp } from '@cairn/testing';
 import { SavedProtocolsAppModule } from '../src/app.module.js';
 
+/** A service with a `/slow` route that answers after `ms`, and a record of when it answered and when the bus closed. */
+async function serviceWithSlowRoute(ms: number, env: NodeJS.ProcessEnv = {}) {
+  const timeline: string[] = [];
+  const api = await startTestApp((config) => SavedProtocolsAppModule.forRoot(config), {
+    service: 'saved-protocols',
+    env,
+    beforeListen: async (app: NestFastifyApplication) => {
+      app.getHttpAdapter().getInstance().get('/slow', async () => {
+        await sleep(ms);
+        timeline.push('request answered');
+        return { done: true };
+      });
+    },
+  });
+  const bus = api.app.get<EventBus>(EVENT_BUS);
+  const closeBus = bus.close.bind(bus);
+  bus.close = async () => {
+    timeline.push('bus closed');
+    await closeBus();
+  };
+  const slow = () => fetch(`${new URL(api.url).origin}/slow`).then(async (response) => ({ status: response.status, body: await response.json() }));
+  return { api, timeline, slow };
+}
+
 /** What a rolling update relies on after the preStop delay: SIGTERM drains requests before the consumers and stores stop. */
 describe('a service shutting down', () => {
   it('answers the requests it already has, reports shutting-down, and closes the event bus only after them', async () => {
-    const timeline: string[] = [];
-    const api = await startTestApp((config) => SavedProtocolsAppModule.forRoot(config), {
-      service: 'saved-protocols',
-      beforeListen: async (app) => {
-        app.getHttpAdapter().getInstance().get('/slow', async () => {
-          await sleep(400);
-          timeline.push('request answered');
-          return { done: true };
-        });
-      },
-    });
-    const bus = api.app.get<EventBus>(EVENT_BUS);
-    const closeBus = bus.close.bind(bus);
-    bus.close = async () => {
-      timeline.push('bus closed');
-      await closeBus();
-    };
-    const origin = new URL(api.url).origin;
-
-    const inFlight = fetch(`${origin}/slow`).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const { api, timeline, slow } = await serviceWithSlowRoute(400);
+    const inFlight = slow();
     await sleep(100);
     const closing = api.close();
     await sleep(50);
@@ -35,5 +42,16 @@ describe('a service shutting down', () => {
     await expect(inFlight).resolves.toEqual({ status: 200, body: { done: true } });
     await closing;
     expect(timeline).toEqual(['request answered', 'bus closed']);
+  });
+
+  it('cuts off a request still running after SHUTDOWN_DRAIN_MS and goes on closing the bus and stores', async () => {
+    const { api, timeline, slow } = await serviceWithSlowRoute(5000, { SHUTDOWN_DRAIN_MS: '300' });
+    const inFlight = slow();
+    await sleep(100);
+    const started = Date.now();
+    await api.close();
+    expect(Date.now() - started).toBeLessThan(3000);
+    await expect(inFlight).rejects.toThrow();
+    expect(timeline).toEqual(['bus closed']);
   });
 });

@@ -15,7 +15,8 @@ import { ElasticsearchKeywordIndex } from './keyword/adapters/elasticsearch-keyw
 import { QdrantVectorIndex } from './vector/adapters/qdrant-vector-index.adapter.js';
 
 /** Qdrant's client takes no CA of its own, so its CA joins the process's trust: tls.setDefaultCACertificates. */
-const processWideTrust = typeof (tls as { setDefaultCACertificates?: unknown }).setDefaultCACertificates === 'function';
+const defaultTrust = tls as { getCACertificates?: (type: 'default') => string[]; setDefaultCACertificates?: (certificates: string[]) => void };
+const processWideTrust = typeof defaultTrust.setDefaultCACertificates === 'function';
 
 describe("search's backends behind TLS with a hospital's private CA", () => {
   let certificates: TestCertificates;
@@ -85,11 +86,13 @@ describe("search's backends behind TLS with a hospital's private CA", () => {
   (processWideTrust ? it : it.skip)('reaches Qdrant with QDRANT_CA_FILE (runs on Node 22.19+/24, which can extend the default trust)', async () => {
     const double = await startQdrantDouble();
     const front = await startHttpsFront(double.url, certificates);
+    const trustedBefore = defaultTrust.getCACertificates!('default');
     try {
       const index = await QdrantVectorIndex.connect({ url: front.url, ca, collection: 'cairn-tls', dimensions: 4 });
       await index.ping();
       await index.close();
     } finally {
+      defaultTrust.setDefaultCACertificates!(trustedBefore);
       await front.stop();
       await double.stop();
     }

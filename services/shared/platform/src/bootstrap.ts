@@ -17,8 +17,11 @@ export interface CreateAppOptions {
 /** Probed by the kubelet and Prometheus at fixed paths, whatever the API's prefix. */
 const PROBE_ROUTES = ['healthz', 'readyz', 'metrics'];
 
-/** Where a service started alone finds the accounts service's keys when AUTH_JWKS_URL is not set. */
-export const LOCAL_ACCOUNTS_JWKS_URL = 'http://127.0.0.1:8086/.well-known/jwks.json';
+/** Where a service started alone finds the accounts service's keys when AUTH_JWKS_URL is not set (under API_PREFIX, as accounts serves them). */
+export const localAccountsJwksUrl = (apiPrefix = '') => `http://127.0.0.1:8086${apiPrefix}/.well-known/jwks.json`;
+
+/** Time for the consumers and stores to close once the requests are drained or cut off. */
+const CLOSE_AFTER_DRAIN_MS = 15_000;
 
 export interface RunServiceOptions extends CreateAppOptions {
   /** True for processes that host the accounts module and so verify tokens with its key ring. */
@@ -73,7 +76,7 @@ export async function runService(
   let config: PlatformConfig;
   try {
     config = loadPlatformConfig(service, defaultPort);
-    if (!options.hostsAccounts) config.AUTH_JWKS_URL ??= LOCAL_ACCOUNTS_JWKS_URL;
+    if (!options.hostsAccounts) config.AUTH_JWKS_URL ??= localAccountsJwksUrl(config.API_PREFIX);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${service}: ${error.message}\n`);
@@ -86,7 +89,7 @@ export async function runService(
     await options.afterCreate?.(app, config);
     await app.listen(config.port, config.HOST);
     logger.info({ url: await app.getUrl() }, `${service} listening`);
-    limitDrain(config.SHUTDOWN_DRAIN_MS, logger);
+    limitShutdown(config.SHUTDOWN_DRAIN_MS + CLOSE_AFTER_DRAIN_MS, logger);
     return app;
   } catch (error) {
     logger.fatal({ err: error }, `${service} failed to start`);
@@ -95,14 +98,14 @@ export async function runService(
   }
 }
 
-/** Nest drains on SIGTERM (requests, then consumers, then stores); a drain that outlasts SHUTDOWN_DRAIN_MS ends the process. */
-function limitDrain(drainMs: number, logger: ReturnType<typeof createLogger>): void {
+/** Nest shuts down on SIGTERM (GracefulShutdown); one that is still running after `limitMs` ends the process. */
+function limitShutdown(limitMs: number, logger: ReturnType<typeof createLogger>): void {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       setTimeout(() => {
-        logger.error({ drainMs }, 'shutdown drain took too long; exiting');
+        logger.error({ limitMs }, 'shutdown took too long; exiting');
         process.exit(1);
-      }, drainMs).unref();
+      }, limitMs).unref();
     });
   }
 }

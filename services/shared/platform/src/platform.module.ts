@@ -2,7 +2,6 @@ import {
   Global,
   Inject,
   Module,
-  type BeforeApplicationShutdown,
   type DynamicModule,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
@@ -23,6 +22,7 @@ import { HealthController } from './health/health.controller.js';
 import { HealthRegistry } from './health/health.registry.js';
 import { Metrics } from './metrics/metrics.js';
 import { PLATFORM_CONFIG } from './platform.tokens.js';
+import { GracefulShutdown } from './lifecycle/graceful-shutdown.js';
 import { fetchTrusting, readCaBundle } from './tls/trusted-ca.js';
 
 async function createEventBus(config: PlatformConfig, processed: ProcessedEvents, metrics: Metrics): Promise<EventBus> {
@@ -61,13 +61,11 @@ async function createBlobStore(config: PlatformConfig): Promise<BlobStore> {
  */
 @Global()
 @Module({})
-export class PlatformModule implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly stores: DocumentStores,
     private readonly outboxes: Outboxes,
-    private readonly health: HealthRegistry,
   ) {}
 
   static forRoot(config: PlatformConfig): DynamicModule {
@@ -103,6 +101,7 @@ export class PlatformModule implements OnApplicationBootstrap, BeforeApplication
           inject: [KeySource],
         },
         EndedSessions,
+        GracefulShutdown,
         { provide: APP_GUARD, useClass: AuthGuard },
         { provide: APP_FILTER, useClass: ErrorFilter },
       ],
@@ -114,14 +113,8 @@ export class PlatformModule implements OnApplicationBootstrap, BeforeApplication
     this.outboxes.startAll();
   }
 
-  beforeApplicationShutdown(): void {
-    this.health.markShuttingDown();
-  }
-
-  /** After the HTTP server has drained its requests, which may still publish or await replies. */
+  /** After GracefulShutdown has drained the requests and stopped the consumers, and the modules have closed their clients. */
   async onApplicationShutdown(): Promise<void> {
-    await this.outboxes.stopAll();
-    await this.bus.close();
     await this.blobs.close();
     await this.stores.closeAll();
   }
