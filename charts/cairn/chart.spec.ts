@@ -962,6 +962,8 @@ describe('charts/cairn', () => {
           'generation.generator=openai',
           'auth.caBundle.configMapName=hospital-ca',
           'auth.caBundle.key=bundle.pem',
+          'mail.smtpHost=relay.hospital.test',
+          'mail.caBundle.configMapName=hospital-ca',
         ),
       );
       const files: Record<string, { variable: string; path: string; volume: Record<string, unknown> }> = {
@@ -970,6 +972,7 @@ describe('charts/cairn', () => {
         elasticsearch: { variable: 'ELASTICSEARCH_CA_FILE', path: '/etc/cairn/elasticsearch-ca/ca.crt', volume: { secret: { secretName: 'cairn-es-es-http-certs-public', defaultMode: 0o440, items: [{ key: 'ca.crt', path: 'ca.crt' }] } } },
         qdrant: { variable: 'QDRANT_CA_FILE', path: '/etc/cairn/qdrant-ca/cacert.pem', volume: { secret: { secretName: 'qdrant-tls', defaultMode: 0o440, items: [{ key: 'cacert.pem', path: 'cacert.pem' }] } } },
         openai: { variable: 'OPENAI_CA_FILE', path: '/etc/cairn/openai-ca/ca.crt', volume: { configMap: { name: 'hospital-ca', defaultMode: 0o440, items: [{ key: 'ca.crt', path: 'ca.crt' }] } } },
+        smtp: { variable: 'SMTP_CA_FILE', path: '/etc/cairn/smtp-ca/ca.crt', volume: { configMap: { name: 'hospital-ca', defaultMode: 0o440, items: [{ key: 'ca.crt', path: 'ca.crt' }] } } },
       };
       const expected: Record<string, string[]> = {
         search: ['mongo', 'oidc', 'elasticsearch', 'qdrant'],
@@ -977,7 +980,7 @@ describe('charts/cairn', () => {
         conversations: ['mongo', 'oidc'],
         'saved-protocols': ['mongo', 'oidc'],
         uploads: ['mongo', 'oidc'],
-        accounts: ['mongo', 'oidc'],
+        accounts: ['mongo', 'oidc', 'smtp'],
       };
       for (const [service, backends] of Object.entries(expected)) {
         const pod = podOf(objects, service);

@@ -33,6 +33,7 @@ and `env` names the variable holding that path.
   kafka-ca, kafka-client  every service (not the starter-index Job, which publishes nothing)
   mongo-ca, oidc-ca       every service and the starter-index Job
   elasticsearch-ca, qdrant-ca   search and the starter-index Job
+  smtp-ca                 accounts, with a mail relay
   openai-ca               search with embedder=openai, generation with generator=openai
 Call with (dict "root" $ "name" "search") (+ "job" true for the starter-index Job).
 */}}
@@ -67,6 +68,11 @@ Call with (dict "root" $ "name" "search") (+ "job" true for the starter-index Jo
 {{- with include "cairn.caBundleMount" (dict "volume" "qdrant-ca" "bundle" $v.qdrant.caBundle "env" "QDRANT_CA_FILE") }}
 {{- $mounts = append $mounts (fromJson .) }}
 {{- end }}
+{{- end }}
+{{- end }}
+{{- if and (eq .name "accounts") $v.mail.smtpHost }}
+{{- with include "cairn.caBundleMount" (dict "volume" "smtp-ca" "bundle" $v.mail.caBundle "env" "SMTP_CA_FILE") }}
+{{- $mounts = append $mounts (fromJson .) }}
 {{- end }}
 {{- end }}
 {{- if include "cairn.usesOpenai" . }}

@@ -422,7 +422,7 @@ with the value to set.
 {{- end }}
 {{- end }}
 {{- end }}
-{{- range $backend := list "mongo" "elasticsearch" "qdrant" "openai" }}
+{{- range $backend := list "mongo" "elasticsearch" "qdrant" "openai" "mail" }}
 {{- $bundle := index $v $backend "caBundle" }}
 {{- if and $bundle.secretName $bundle.configMapName }}
 {{- fail (printf "%s.caBundle: set secretName or configMapName, not both" $backend) }}

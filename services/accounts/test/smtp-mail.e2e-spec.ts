@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
+import { createTestCertificates, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
 import { AccountsAppModule } from '../src/app.module.js';
-import { smtpSettings } from '../src/password-reset/smtp-mailer.js';
+import { SmtpMailer, smtpSettings } from '../src/password-reset/smtp-mailer.js';
 
 interface Received {
   from: string;
@@ -84,5 +84,41 @@ describe('smtpSettings', () => {
   it('refuses a bad port and a user without a password, naming the variable', () => {
     expect(() => smtpSettings({ SMTP_HOST: 'relay', SMTP_PORT: 'abc' })).toThrow(/SMTP_PORT/);
     expect(() => smtpSettings({ SMTP_HOST: 'relay', SMTP_USER: 'u' })).toThrow(/SMTP_USER and SMTP_PASSWORD/);
+  });
+});
+
+describe("SmtpMailer with a hospital relay signed by a private CA", () => {
+  it('delivers over TLS with SMTP_CA_FILE, and refuses the relay without it', async () => {
+    const certificates = createTestCertificates();
+    const received: string[] = [];
+    const server = new SMTPServer({
+      secure: true,
+      key: certificates.key,
+      cert: certificates.cert,
+      authOptional: true,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received.push(session.envelope.rcptTo.map((to) => to.address).join(','));
+          callback();
+        });
+      },
+    });
+    // The refused client hangs up during the handshake, which the server reports as an error event.
+    server.on('error', () => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = server.server.address() as AddressInfo;
+    const env = { SMTP_HOST: 'localhost', SMTP_PORT: String(port), SMTP_SECURE: 'true' };
+    const mail = { to: 'nurse@hospital.test', subject: 'Reset your Cairn password', text: 'link' };
+    try {
+      await new SmtpMailer(smtpSettings({ ...env, SMTP_CA_FILE: certificates.caFile })!).send(mail);
+      expect(received).toEqual(['nurse@hospital.test']);
+      await expect(new SmtpMailer(smtpSettings(env)!).send(mail)).rejects.toThrow(/certificate/i);
+      expect(received).toHaveLength(1);
+      expect(() => smtpSettings({ ...env, SMTP_CA_FILE: '/nowhere/ca.crt' })).toThrow(/SMTP_CA_FILE: cannot read/);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      certificates.remove();
+    }
   });
 });

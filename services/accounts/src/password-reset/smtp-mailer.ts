@@ -1,5 +1,6 @@
 import { createTransport, type Transporter } from 'nodemailer';
-import { createLogger } from '@cairn/platform';
+import { rootCertificates } from 'node:tls';
+import { createLogger, readCaBundle } from '@cairn/platform';
 import type { Mailer, OutgoingMail } from './mailer.js';
 
 export interface SmtpSettings {
@@ -10,9 +11,11 @@ export interface SmtpSettings {
   user?: string;
   password?: string;
   from: string;
+  /** Certificates the relay's is checked against besides the system roots (SMTP_CA_FILE). */
+  ca?: string[];
 }
 
-/** Reads `SMTP_HOST`, `SMTP_PORT`, `SMTP_SECURE`, `SMTP_USER`, `SMTP_PASSWORD` and `SMTP_FROM`; null without a host. */
+/** Reads `SMTP_HOST`, `SMTP_PORT`, `SMTP_SECURE`, `SMTP_USER`, `SMTP_PASSWORD`, `SMTP_FROM` and `SMTP_CA_FILE`; null without a host. */
 export function smtpSettings(env: NodeJS.ProcessEnv): SmtpSettings | null {
   const host = env.SMTP_HOST?.trim();
   if (!host) return null;
@@ -20,7 +23,8 @@ export function smtpSettings(env: NodeJS.ProcessEnv): SmtpSettings | null {
   const port = Number(env.SMTP_PORT ?? (secure ? 465 : 587));
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`SMTP_PORT must be a port number, not '${env.SMTP_PORT}'`);
   if (Boolean(env.SMTP_USER) !== Boolean(env.SMTP_PASSWORD)) throw new Error('SMTP_USER and SMTP_PASSWORD are set together or not at all');
-  return { host, port, secure, user: env.SMTP_USER, password: env.SMTP_PASSWORD, from: env.SMTP_FROM ?? 'Cairn <no-reply@cairn.local>' };
+  const ca = readCaBundle('SMTP_CA_FILE', env.SMTP_CA_FILE);
+  return { host, port, secure, user: env.SMTP_USER, password: env.SMTP_PASSWORD, from: env.SMTP_FROM ?? 'Cairn <no-reply@cairn.local>', ...(ca && { ca }) };
 }
 
 /** Mail through an SMTP relay (the hospital's, or a provider's), with nodemailer. */
@@ -34,6 +38,7 @@ export class SmtpMailer implements Mailer {
       port: settings.port,
       secure: settings.secure,
       auth: settings.user ? { user: settings.user, pass: settings.password } : undefined,
+      tls: settings.ca ? { ca: [...rootCertificates, ...settings.ca] } : undefined,
     });
   }
 
