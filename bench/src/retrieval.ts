@@ -1,27 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  ChunkWriter,
-  createEmbedder,
-  loadSearchConfig,
-  RelevanceScorer,
-  SearchService,
-  SqliteKeywordIndex,
-  SqliteVectorIndex,
-  type IndexedChunk,
-  type RetrievalMode,
-} from '@cairn/search';
+import { createEmbedder, loadSearchConfig, type Embedder } from '@cairn/search';
 import { evaluateClinicalQueries, searchOptions, starterSearch, type ClinicalConfiguration } from './clinical-retrieval.js';
 import { loadNfCorpus, repoRoot } from './datasets.js';
-import { mean, ndcgAt, recallAt, table } from './metrics.js';
-
-const RUN_DEPTH = 100;
+import {
+  figuresOf,
+  idsOnly,
+  indexCollection,
+  rankWithCairn,
+  referenceBm25Figures,
+  type Judgements,
+  type RetrievalConfiguration,
+  type RetrievalFigures,
+} from './collection-retrieval.js';
+import { table } from './metrics.js';
+import { collectionHalf, loadMedline, loadPubMedQa, type TestCollection } from './test-collections.js';
 const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
 
 const CLINICAL_CONFIGURATIONS: ClinicalConfiguration[] = [
   { label: 'keyword (BM25)', run: (search, query) => search.search({ ...searchOptions, query, mode: 'keyword', enhance: true }) },
-  { label: 'hybrid (RRF k=60)', run: (search, query) => search.search({ ...searchOptions, query, mode: 'hybrid', enhance: true }) },
+  { label: 'hybrid', run: (search, query) => search.search({ ...searchOptions, query, mode: 'hybrid', enhance: true }) },
   {
     label: 'hybrid + typo tolerance',
     run: (search, query) => search.search({ ...searchOptions, query, mode: 'hybrid', enhance: true, correctTypos: true }),
@@ -54,78 +52,67 @@ async function clinicalQueries(): Promise<void> {
   }
 }
 
-/** NFCorpus through the same SearchService the API uses, one chunk per abstract, owner `global`. */
+const CONFIGURATIONS: RetrievalConfiguration[] = [
+  { label: 'keyword (BM25)', mode: 'keyword', enhance: true },
+  { label: 'vector', mode: 'vector', enhance: true },
+  { label: 'hybrid', mode: 'hybrid', enhance: true },
+  { label: 'hybrid + typo tolerance', mode: 'hybrid', enhance: true, correctTypos: true },
+];
+
+const figureRow = (split: string, figures: RetrievalFigures) => [
+  split,
+  figures.label,
+  figures.ndcg10.toFixed(4),
+  figures.recall100.toFixed(4),
+  figures.p1.toFixed(3),
+  figures.queries,
+];
+
+/** Each configuration and the reference BM25 on the given splits of one collection. */
+async function collectionTable(collection: TestCollection, splits: [string, Judgements][], embedder: Embedder | null): Promise<string> {
+  const { search, indexSeconds, close } = await indexCollection(collection, embedder, collection.name);
+  const rows: (string | number)[][] = [];
+  const outDir = join(repoRoot, 'bench/out');
+  mkdirSync(outDir, { recursive: true });
+  for (const [split, judgements] of splits) {
+    rows.push(figureRow(split, referenceBm25Figures(collection, judgements)));
+    for (const configuration of CONFIGURATIONS) {
+      if (!embedder && configuration.mode !== 'keyword') continue;
+      const rankings = await rankWithCairn(search, collection.queries, judgements, configuration);
+      rows.push(figureRow(split, figuresOf(configuration.label, idsOnly(rankings), judgements)));
+      if (split === 'test' && !configuration.correctTypos) writeFileSync(join(outDir, `${slug(collection.name)}-test-${configuration.mode}.trec`), trecRun(rankings, configuration.mode));
+    }
+  }
+  await close();
+  const heading = `${collection.name}, ${collection.documents.length} documents, embedder ${embedder?.modelId ?? 'none'}; indexed in ${indexSeconds.toFixed(1)} s`;
+  return `${heading}\n${table(['split', 'retrieval', 'nDCG@10', 'Recall@100', 'P@1', 'queries'], rows)}`;
+}
+
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, '');
+
+function trecRun(rankings: Map<string, { id: string; score: number }[]>, mode: string): string {
+  const lines = [...rankings].flatMap(([queryId, hits]) => hits.map((hit, rank) => `${queryId} Q0 ${hit.id} ${rank + 1} ${hit.score.toFixed(6)} cairn-${mode}`));
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * NFCorpus (dev and test) and the held-out collections (bench/data/heldout: tune and test halves), each
+ * through the same SearchService the API uses, one chunk per document, beside a reference BM25.
+ */
 async function main(): Promise<void> {
   await clinicalQueries();
   if (process.argv.includes('--clinical-only')) return;
   const started = Date.now();
-  const corpus = loadNfCorpus();
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-bench-retrieval-'));
   const embedder = await createEmbedder(loadSearchConfig({ ...process.env, EMBEDDER: process.env.EMBEDDER ?? 'local' }));
-  const keywords = new SqliteKeywordIndex(join(dir, 'index.sqlite'));
-  const vectors = new SqliteVectorIndex(join(dir, 'index.sqlite'));
-  const chunks: IndexedChunk[] = corpus.documents.map((document) => ({
-    id: document.id,
-    documentId: document.id,
-    owner: 'global',
-    source: 'ingested',
-    title: document.title,
-    organization: 'NFCorpus',
-    region: '',
-    year: null,
-    disease: '',
-    topics: [],
-    section: '',
-    body: document.text,
-    sourceUrl: '',
-  }));
-  const indexing = Date.now();
-  await new ChunkWriter(keywords, vectors, embedder).write(chunks);
-  const indexSeconds = (Date.now() - indexing) / 1000;
-  const search = new SearchService(keywords, vectors, embedder, new RelevanceScorer());
-
-  const configurations: { label: string; mode: RetrievalMode; enhance: boolean; correctTypos?: boolean }[] = [
-    { label: 'keyword (BM25)', mode: 'keyword', enhance: true },
-    { label: 'vector', mode: 'vector', enhance: true },
-    { label: 'hybrid (RRF k=60)', mode: 'hybrid', enhance: true },
-    { label: 'hybrid + typo tolerance', mode: 'hybrid', enhance: true, correctTypos: true },
-    { label: 'hybrid, no query enhancement', mode: 'hybrid', enhance: false },
-  ];
-  const outDir = join(repoRoot, 'bench/out');
-  mkdirSync(outDir, { recursive: true });
-  const rows: (string | number)[][] = [];
-  for (const split of ['dev', 'test'] as const) {
-    for (const configuration of configurations) {
-      if (!embedder && configuration.mode !== 'keyword') continue;
-      const ndcg: number[] = [];
-      const recall: number[] = [];
-      const run: string[] = [];
-      for (const [queryId, judgements] of corpus.qrels[split]) {
-        const result = await search.search({
-          query: corpus.queries.get(queryId) ?? '',
-          size: RUN_DEPTH,
-          owners: ['global'],
-          mode: configuration.mode,
-          enhance: configuration.enhance,
-          correctTypos: configuration.correctTypos,
-        });
-        const ranked = result.hits.map((hit) => hit.id);
-        ndcg.push(ndcgAt(ranked, judgements, 10));
-        recall.push(recallAt(ranked, judgements, 100));
-        result.hits.forEach((hit, rank) => run.push(`${queryId} Q0 ${hit.id} ${rank + 1} ${hit.fusion_score.toFixed(6)} cairn-${configuration.mode}`));
-      }
-      if (split === 'test' && configuration.enhance && !configuration.correctTypos) {
-        writeFileSync(join(outDir, `nfcorpus-test-${configuration.mode}.trec`), `${run.join('\n')}\n`);
-      }
-      rows.push([split, configuration.label, mean(ndcg).toFixed(4), mean(recall).toFixed(4), ndcg.length]);
-    }
+  const nfCorpus = loadNfCorpus();
+  const nfCollection: TestCollection = { name: 'NFCorpus (BEIR)', documents: nfCorpus.documents, queries: nfCorpus.queries, qrels: nfCorpus.qrels.test };
+  const tables = [await collectionTable(nfCollection, [['dev', nfCorpus.qrels.dev], ['test', nfCorpus.qrels.test]], embedder)];
+  for (const collection of [loadPubMedQa(), loadMedline()]) {
+    const halves = (['tune', 'test'] as const).map((half): [string, Judgements] => [half, collectionHalf(collection.qrels, half)]);
+    tables.push(await collectionTable(collection, halves, embedder));
   }
-  await keywords.close();
-  await vectors.close();
-  rmSync(dir, { recursive: true, force: true });
-  console.log(`NFCorpus (BEIR), ${chunks.length} documents, embedder ${embedder?.modelId ?? 'none'}; indexed in ${indexSeconds.toFixed(1)} s`);
-  console.log(table(['split', 'retrieval', 'nDCG@10', 'Recall@100', 'queries'], rows));
-  console.log(`TREC runs: bench/out/nfcorpus-test-{keyword,vector,hybrid}.trec · total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(tables.join('\n\n'));
+  console.log(`TREC runs of the test splits in bench/out · total ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 await main();
