@@ -11,3 +11,4 @@ export { SqliteKeywordIndex } from './keyword/adapters/sqlite-keyword-index.adap
 export { SqliteVectorIndex } from './vector/adapters/sqlite-vector-index.adapter.js';
 export { RelevanceScorer, queryConcepts, coverage, RELEVANCE_THRESHOLD } from './relevance/relevance.js';
 export { SearchService, type RetrievalMode, type SearchResult } from './search/search.service.js';
+export { DEFAULT_FUSION, fuseRankings, type FusionSettings } from './fusion/hybrid-fusion.js';

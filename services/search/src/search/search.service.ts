@@ -1,8 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ownerForDisplay, type IndexedChunk, type ScoredId } from '../chunks/chunk.js';
 import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
 import { withPreferences } from '../fusion/preferences.js';
-import { reciprocalRankFusion, RRF_K, vectorWeight } from '../fusion/rrf.js';
+import { DEFAULT_FUSION, fuseRankings, FUSION_SETTINGS, type FusionSettings } from '../fusion/hybrid-fusion.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
 import { enhanceQuery, isClinicalTerm } from '../query/query-enhancer.js';
 import { applyCorrections, queryTerms } from '../query/query-text.js';
@@ -27,7 +27,7 @@ export interface SearchHit {
   id: string;
   /** Spec §7 `score`: 0–10 relevance on a calibrated scale; 6 or more means the hit is about the query. */
   score: number;
-  /** What ranked the hit: reciprocal rank fusion of the keyword and vector rankings (BM25 alone when not hybrid). */
+  /** What ranked the hit: the convex combination of the keyword and vector scores (BM25 alone when not hybrid). */
   fusion_score: number;
   source: {
     title: string;
@@ -60,6 +60,7 @@ export class SearchService {
     @Inject(VECTOR_INDEX) private readonly vectors: VectorIndex,
     @Inject(EMBEDDER) private readonly embedder: Embedder | null,
     private readonly relevance: RelevanceScorer,
+    @Optional() @Inject(FUSION_SETTINGS) private readonly fusion: FusionSettings = DEFAULT_FUSION,
   ) {}
 
   async search(request: SearchRequest): Promise<SearchResult> {
@@ -78,7 +79,7 @@ export class SearchService {
     ]);
     const fused =
       mode === 'hybrid'
-        ? reciprocalRankFusion([keywordHits, vectorHits], RRF_K, [1, vectorWeight(this.embedder?.queryCoverage?.(text) ?? 1)])
+        ? fuseRankings(keywordHits, vectorHits, this.embedder?.queryCoverage?.(text) ?? 1, this.fusion)
         : mode === 'vector'
           ? vectorHits
           : keywordHits;

@@ -1,0 +1,34 @@
+import type { ScoredId } from '../chunks/chunk.js';
+import { reciprocalRankFusion, RRF_K, vectorWeight } from './rrf.js';
+
+/**
+ * How the keyword and vector rankings combine: by rank (RRF) or by a convex combination of their scores,
+ * each min–max normalised over its candidates; `vectorShare` is the vector ranking's weight before the
+ * query's coverage scales it.
+ */
+export interface FusionSettings {
+  method: 'rrf' | 'convex';
+  vectorShare: number;
+}
+
+export const FUSION_SETTINGS = Symbol('FUSION_SETTINGS');
+
+export const DEFAULT_FUSION: FusionSettings = { method: 'convex', vectorShare: 0.3 };
+
+export function fuseRankings(keyword: ScoredId[], vector: ScoredId[], coverage: number, settings: FusionSettings): ScoredId[] {
+  const share = settings.vectorShare * vectorWeight(coverage);
+  if (share === 0 || vector.length === 0) return keyword;
+  if (settings.method === 'rrf') return reciprocalRankFusion([keyword, vector], RRF_K, [1, share]);
+  const fused = new Map<string, number>();
+  const add = (list: ScoredId[], weight: number) => {
+    const scores = list.map((item) => item.score);
+    const low = Math.min(...scores);
+    const spread = Math.max(...scores) - low || 1;
+    for (const item of list) fused.set(item.id, (fused.get(item.id) ?? 0) + (weight * (item.score - low)) / spread);
+  };
+  add(keyword, 1 - share);
+  add(vector, share);
+  return [...fused]
+    .map(([id, score]) => ({ id, score }))
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
