@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fetchTrusting, readCaBundle, type PlatformConfig } from '@cairn/platform';
@@ -30,7 +31,7 @@ export async function createVectorIndex(config: SearchConfig, platform: Platform
       url: config.QDRANT_URL!,
       apiKey: config.QDRANT_API_KEY,
       ca: readCaBundle('QDRANT_CA_FILE', config.QDRANT_CA_FILE),
-      collection: config.QDRANT_COLLECTION,
+      collection: modelCollection(config.QDRANT_COLLECTION, embedder),
       dimensions: embedder?.dimensions ?? 0,
     });
   }
@@ -38,10 +39,20 @@ export async function createVectorIndex(config: SearchConfig, platform: Platform
   const worker = new URL('./vector/adapters/sqlite-vector-index.worker.js', import.meta.url);
   if (existsSync(worker)) {
     const { WorkerThreadVectorIndex } = await import('./vector/adapters/worker-thread-vector-index.adapter.js');
-    return new WorkerThreadVectorIndex(worker, indexFile(platform));
+    return new WorkerThreadVectorIndex(worker, indexFile(platform), vectorModel(embedder));
   }
   const { SqliteVectorIndex } = await import('./vector/adapters/sqlite-vector-index.adapter.js');
-  return new SqliteVectorIndex(indexFile(platform));
+  return new SqliteVectorIndex(indexFile(platform), vectorModel(embedder));
+}
+
+const vectorModel = (embedder: Embedder | null) => (embedder ? { id: embedder.modelId, dimensions: embedder.dimensions } : undefined);
+
+/**
+ * Each embedding model writes its own Qdrant collection (`<QDRANT_COLLECTION>-<8 hex of the model id>`):
+ * a changed model starts an empty one, filled by the vector backfill, and never searches the old vectors.
+ */
+export function modelCollection(collection: string, embedder: Embedder | null): string {
+  return embedder ? `${collection}-${createHash('sha256').update(embedder.modelId).digest('hex').slice(0, 8)}` : collection;
 }
 
 export async function createEmbedder(config: SearchConfig): Promise<Embedder | null> {

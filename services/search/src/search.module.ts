@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProtocolEventsConsumer } from './indexing/protocol-events.consumer.js';
 import { StarterCorpusIndexer } from './indexing/starter-corpus.indexer.js';
+import { VectorBackfill } from './indexing/vector-backfill.js';
 import { RelevanceScorer } from './relevance/relevance.js';
 import { SearchIndexModule } from './search-index.module.js';
 import { SearchController } from './search/search.controller.js';
@@ -10,6 +11,6 @@ import { SearchService } from './search/search.service.js';
 @Module({
   imports: [SearchIndexModule],
   controllers: [SearchController],
-  providers: [RelevanceScorer, SearchService, StarterCorpusIndexer, ProtocolEventsConsumer, SearchRequestsResponder],
+  providers: [RelevanceScorer, SearchService, StarterCorpusIndexer, VectorBackfill, ProtocolEventsConsumer, SearchRequestsResponder],
 })
 export class SearchModule {}

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { DocumentFilter, IndexedChunk } from '../chunks/chunk.js';
 import { chunkEmbeddingText, EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
@@ -19,13 +20,22 @@ export class ChunkWriter {
     for (let start = 0; start < chunks.length; start += EMBEDDING_BATCH) {
       const batch = chunks.slice(start, start + EMBEDDING_BATCH);
       await this.keywords.upsert(batch);
-      if (this.embedder) {
-        const vectors = await this.embedder.embedDocuments(batch.map(chunkEmbeddingText));
-        await this.vectors.upsert(
-          batch.map((chunk, i) => ({ id: chunk.id, owner: chunk.owner, documentId: chunk.documentId, source: chunk.source, vector: vectors[i] })),
-        );
-      }
+      await this.embed(batch);
       onProgress?.(start + batch.length);
+      // Between batches, requests waiting on this process are answered: a large write never stalls search.
+      await yieldToEventLoop();
+    }
+  }
+
+  /** Embeds chunks already in the keyword index and stores their vectors (none without an embedder). */
+  async embed(chunks: IndexedChunk[]): Promise<void> {
+    if (!this.embedder) return;
+    for (let start = 0; start < chunks.length; start += EMBEDDING_BATCH) {
+      const batch = chunks.slice(start, start + EMBEDDING_BATCH);
+      const vectors = await this.embedder.embedDocuments(batch.map(chunkEmbeddingText));
+      await this.vectors.upsert(
+        batch.map((chunk, i) => ({ id: chunk.id, owner: chunk.owner, documentId: chunk.documentId, source: chunk.source, vector: vectors[i] })),
+      );
     }
   }
 

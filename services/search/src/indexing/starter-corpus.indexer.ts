@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { createLogger, DuplicateDocumentError, type Collection, type DocumentStore } from '@cairn/platform';
+import { createLogger, type Collection, type DocumentStore } from '@cairn/platform';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GLOBAL_OWNER } from '../chunks/chunk.js';
 import { chunkDocument } from '../chunks/chunker.js';
@@ -8,6 +8,7 @@ import { corpusHash, readCorpusFiles, starterDocument } from '../corpus/starter-
 import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
 import { SEARCH_STORE } from '../search.tokens.js';
 import { ChunkWriter } from './chunk-writer.js';
+import { RebuildLease } from './rebuild-lease.js';
 
 interface IndexState {
   id: string;
@@ -17,14 +18,6 @@ interface IndexState {
   indexedAt: string;
 }
 
-/** Held by the replica that rebuilds; renewed while it works, so a replica that died frees it within a lease. */
-interface RebuildLease {
-  id: string;
-  holder: string;
-  expiresAt: number;
-}
-
-export const REBUILD_LEASE_MS = 60_000;
 const WAIT_MS = 500;
 
 /** Bump when chunking changes, so existing indexes are rebuilt. */
@@ -39,8 +32,7 @@ export const CHUNKER_VERSION = 'sections-v1';
 export class StarterCorpusIndexer implements OnApplicationBootstrap {
   private readonly logger = createLogger('starter-corpus');
   private readonly state: Collection<IndexState>;
-  private readonly leases: Collection<RebuildLease>;
-  private readonly holder = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  private readonly lease: RebuildLease;
 
   constructor(
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
@@ -49,7 +41,7 @@ export class StarterCorpusIndexer implements OnApplicationBootstrap {
     private readonly writer: ChunkWriter,
   ) {
     this.state = store.collection<IndexState>('index_state');
-    this.leases = store.collection<RebuildLease>('index_rebuild_leases');
+    this.lease = new RebuildLease(store, 'starter-corpus');
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -63,30 +55,10 @@ export class StarterCorpusIndexer implements OnApplicationBootstrap {
     for (;;) {
       const current = await this.state.get('starter-corpus');
       if (current?.hash === hash) return { rebuilt: false, documents: current.documents, chunks: current.chunks };
-      if (await this.takeLease()) break;
+      if (await this.lease.take()) break;
       await sleep(WAIT_MS);
     }
-    // A renewal that fails (the store briefly away) only shortens the lease; it must not end the process.
-    const renew = () => this.leases.update('starter-corpus', { expiresAt: Date.now() + REBUILD_LEASE_MS }).catch(() => undefined);
-    const renewal = setInterval(() => void renew(), REBUILD_LEASE_MS / 4);
-    try {
-      return await this.rebuild(files, hash);
-    } finally {
-      clearInterval(renewal);
-      await this.leases.delete('starter-corpus');
-    }
-  }
-
-  private async takeLease(): Promise<boolean> {
-    try {
-      await this.leases.insert({ id: 'starter-corpus', holder: this.holder, expiresAt: Date.now() + REBUILD_LEASE_MS });
-      return true;
-    } catch (error) {
-      if (!(error instanceof DuplicateDocumentError)) throw error;
-    }
-    const lease = await this.leases.get('starter-corpus');
-    if (lease && lease.expiresAt < Date.now()) await this.leases.delete('starter-corpus');
-    return false;
+    return this.lease.holding(() => this.rebuild(files, hash));
   }
 
   private async rebuild(files: Awaited<ReturnType<typeof readCorpusFiles>>, hash: string) {

@@ -97,6 +97,29 @@ export function describeKeywordIndexContract(adapter: string, open: () => Promis
       expect(await index.count({ owner: me })).toBe(1);
     });
 
+    it('scans every chunk once, whole documents at a time in document id order', async () => {
+      const me = owner();
+      const big = Array.from({ length: 5 }, (_, i) => chunk({ id: `${me}-big#${i}`, documentId: `${me}-big`, owner: me }));
+      const small = ['a#1', 'c#1', 'c#2'].map((id) => chunk({ id: `${me}-${id}`, documentId: `${me}-${id.split('#')[0]}`, owner: me }));
+      await index.upsert([...big, ...small]);
+      const pages: IndexedChunk[][] = [];
+      let after: string | null = null;
+      do {
+        const page = await index.scan(after, 3);
+        pages.push(page.chunks);
+        after = page.next;
+      } while (after !== null && pages.length < 1_000);
+      const scanned = pages.flat();
+      expect(after).toBeNull();
+      expect(new Set(scanned.map((c) => c.id)).size).toBe(await index.count());
+      expect(scanned).toHaveLength(await index.count());
+      expect(scanned.filter((c) => c.owner === me).map((c) => c.id).sort()).toEqual([...big, ...small].map((c) => c.id).sort());
+      expect(scanned.find((c) => c.id === `${me}-big#3`)).toEqual(big[3]);
+      for (const documentId of [`${me}-big`, `${me}-c`]) expect(pages.filter((page) => page.some((c) => c.documentId === documentId))).toHaveLength(1);
+      const order = scanned.map((c) => c.documentId);
+      expect(order).toEqual([...order].sort());
+    });
+
     it('deletes by owner, document and source', async () => {
       const me = owner();
       await index.upsert([

@@ -8,6 +8,11 @@ export const COLUMN_WEIGHTS = { title: 2, disease: 2, section: 1, body: 1 };
 /** The text of the weighted "disease" field: the chunk's disease and its topics. */
 export const diseaseField = (chunk: IndexedChunk) => [chunk.disease, ...chunk.topics].join(' ');
 
+export interface ScanPage {
+  chunks: IndexedChunk[];
+  next: string | null;
+}
+
 export interface KeywordQuery {
   /** Distinct content words; a chunk matches when it contains any of them. */
   terms: string[];
@@ -32,6 +37,11 @@ export interface KeywordIndex {
    */
   corrections(words: string[], owners: string[]): Promise<Record<string, string>>;
   get(ids: string[]): Promise<IndexedChunk[]>;
+  /**
+   * Every chunk, whole documents at a time in document id order: about `limit` chunks of the documents
+   * after `afterDocumentId`, and where the next page starts (null after the last).
+   */
+  scan(afterDocumentId: string | null, limit: number): Promise<ScanPage>;
   count(filter?: Partial<DocumentFilter>): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;

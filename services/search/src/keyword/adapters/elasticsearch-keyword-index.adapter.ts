@@ -2,7 +2,8 @@ import { displayUrl } from '@cairn/platform';
 import { rootCertificates } from 'node:tls';
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { DocumentFilter, IndexedChunk, ScoredId } from '../../chunks/chunk.js';
-import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery } from '../keyword-index.port.js';
+import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery, type ScanPage } from '../keyword-index.port.js';
+import { wholeDocumentPage } from '../whole-documents.js';
 import { editDistance, maxEditsFor, ONE_EDIT_FROM, TWO_EDITS_FROM, TYPO_PREFIX_LENGTH } from '../spelling/edit-distance.js';
 
 export interface ElasticsearchKeywordIndexOptions {
@@ -49,6 +50,8 @@ const FUZZINESS = `AUTO:${ONE_EDIT_FROM},${TWO_EDITS_FROM}`;
 
 const SEARCH_FIELDS = Object.entries(COLUMN_WEIGHTS).map(([field, weight]) => (weight === 1 ? field : `${field}^${weight}`));
 const BULK_BATCH = 500;
+/** Elasticsearch's default result window: the most chunks one document's page can hold. */
+const MAX_DOCUMENT_CHUNKS = 10_000;
 
 function toDocument(chunk: IndexedChunk): ChunkDocument {
   return {
@@ -193,6 +196,15 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
     if (ids.length === 0) return [];
     const response = await this.client.mget<ChunkDocument>({ index: this.index, ids });
     return response.docs.flatMap((doc) => ('found' in doc && doc.found && doc._source ? [doc._source.chunk] : []));
+  }
+
+  async scan(afterDocumentId: string | null, limit: number): Promise<ScanPage> {
+    const chunksWhere = async (query: estypes.QueryDslQueryContainer, size: number) =>
+      (await this.client.search<ChunkDocument>({ index: this.index, query, sort: [{ documentId: 'asc' }], size, _source: ['chunk'] })).hits.hits.flatMap(
+        (hit) => (hit._source ? [hit._source.chunk] : []),
+      );
+    const page = await chunksWhere(afterDocumentId === null ? { match_all: {} } : { range: { documentId: { gt: afterDocumentId } } }, limit);
+    return wholeDocumentPage(page, limit, (documentId) => chunksWhere({ term: { documentId } }, MAX_DOCUMENT_CHUNKS));
   }
 
   async count(filter: Partial<DocumentFilter> = {}): Promise<number> {

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { GLOBAL_OWNER, type DocumentFilter, type IndexedChunk, type ScoredId } from '../../chunks/chunk.js';
-import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery } from '../keyword-index.port.js';
+import { COLUMN_WEIGHTS, diseaseField, type KeywordIndex, type KeywordQuery, type ScanPage } from '../keyword-index.port.js';
+import { wholeDocumentPage } from '../whole-documents.js';
 import { documentFilterSql } from '../../chunks/document-filter-sql.js';
 import { TableChangeCounter } from '../../chunks/table-change-counter.js';
 import { Bm25Postings, type Bm25Document } from '../bm25-postings.js';
@@ -52,6 +53,7 @@ export class SqliteKeywordIndex implements KeywordIndex {
         rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, document_id TEXT NOT NULL, owner TEXT NOT NULL,
         source TEXT NOT NULL, data TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS chunks_owner_document ON chunks (owner, document_id);
+      CREATE INDEX IF NOT EXISTS chunks_document ON chunks (document_id, id);
       CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(
         owner, title, disease, section, body, tokenize = 'porter unicode61 remove_diacritics 2');
     `);
@@ -208,6 +210,17 @@ export class SqliteKeywordIndex implements KeywordIndex {
       }
     }
     return ids.flatMap((id) => this.recent.get(id) ?? []);
+  }
+
+  async scan(afterDocumentId: string | null, limit: number): Promise<ScanPage> {
+    const rows = (afterDocumentId === null
+      ? this.db.prepare('SELECT data FROM chunks ORDER BY document_id, id LIMIT ?').pluck().all(limit)
+      : this.db.prepare('SELECT data FROM chunks WHERE document_id > ? ORDER BY document_id, id LIMIT ?').pluck().all(afterDocumentId, limit)) as string[];
+    return wholeDocumentPage(rows.map((data) => JSON.parse(data) as IndexedChunk), limit, async (documentId) =>
+      (this.db.prepare('SELECT data FROM chunks WHERE document_id = ? ORDER BY id').pluck().all(documentId) as string[]).map(
+        (data) => JSON.parse(data) as IndexedChunk,
+      ),
+    );
   }
 
   async count(filter: Partial<DocumentFilter> = {}): Promise<number> {

@@ -20,6 +20,12 @@ const matches = (filter: Partial<DocumentFilter>) => (entry: ShardEntry) =>
   (filter.documentId === undefined || entry.documentId === filter.documentId) &&
   (filter.source === undefined || entry.source === filter.source);
 
+/** The embedding model an index holds vectors of: vectors of two models are never compared. */
+export interface VectorModel {
+  id: string;
+  dimensions: number;
+}
+
 /**
  * Vectors persisted in SQLite and searched in memory by exact cosine (vectors are normalised, so a dot
  * product), one shard per owner; large shards narrow candidates with sign-bit sketches first.
@@ -29,7 +35,8 @@ export class SqliteVectorIndex implements VectorIndex {
   private readonly shards = new Map<string, OwnerShard>();
   private readonly changes: TableChangeCounter;
 
-  constructor(file: string) {
+  /** With a model, vectors of any other model in the file are deleted on opening, and the model recorded. */
+  constructor(file: string, model?: VectorModel) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
@@ -39,8 +46,22 @@ export class SqliteVectorIndex implements VectorIndex {
     this.db.exec(`CREATE TABLE IF NOT EXISTS chunk_vectors (
       id TEXT PRIMARY KEY, owner TEXT NOT NULL, document_id TEXT NOT NULL, source TEXT NOT NULL, vector BLOB NOT NULL)`);
     this.db.exec('CREATE INDEX IF NOT EXISTS chunk_vectors_owner ON chunk_vectors (owner, document_id)');
+    this.db.exec('CREATE TABLE IF NOT EXISTS vector_model (key INTEGER PRIMARY KEY CHECK (key = 1), model_id TEXT NOT NULL)');
+    if (model) this.bindModel(model);
     this.changes = new TableChangeCounter(this.db, 'chunk_vectors');
     this.load();
+  }
+
+  /** An index written before models were recorded keeps its vectors when they have the model's size. */
+  private bindModel({ id, dimensions }: VectorModel): void {
+    const recorded = this.db.prepare('SELECT model_id FROM vector_model').pluck().get() as string | undefined;
+    if (recorded === id) return;
+    const storedBytes = this.db.prepare('SELECT length(vector) FROM chunk_vectors LIMIT 1').pluck().get() as number | undefined;
+    const keep = recorded === undefined && (storedBytes === undefined || storedBytes === dimensions * Float32Array.BYTES_PER_ELEMENT);
+    this.db.transaction(() => {
+      if (!keep) this.db.exec('DELETE FROM chunk_vectors');
+      this.db.prepare('INSERT OR REPLACE INTO vector_model (key, model_id) VALUES (1, ?)').run(id);
+    })();
   }
 
   private load(): void {

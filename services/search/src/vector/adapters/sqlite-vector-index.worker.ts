@@ -1,9 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { VectorIndex } from '../vector-index.port.js';
-import { SqliteVectorIndex } from './sqlite-vector-index.adapter.js';
+import { SqliteVectorIndex, type VectorModel } from './sqlite-vector-index.adapter.js';
 import type { VectorIndexCall, VectorIndexReply } from './worker-thread-vector-index.adapter.js';
 
-const index: VectorIndex = new SqliteVectorIndex((workerData as { file: string }).file);
+const { file, model } = workerData as { file: string; model?: VectorModel };
+const index: VectorIndex = new SqliteVectorIndex(file, model);
 const port = parentPort!;
 
 port.on('message', async ({ id, method, args }: VectorIndexCall) => {

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { DocumentFilter, ScoredId } from '../../chunks/chunk.js';
 import type { VectorIndex, VectorQuery, VectorRecord } from '../vector-index.port.js';
+import type { VectorModel } from './sqlite-vector-index.adapter.js';
 
 type Method = 'upsert' | 'deleteDocuments' | 'search' | 'count' | 'ping' | 'close';
 
@@ -29,12 +30,13 @@ export class WorkerThreadVectorIndex implements VectorIndex {
   constructor(
     private readonly script: URL,
     private readonly file: string,
+    private readonly model?: VectorModel,
   ) {
     this.start();
   }
 
   private start(): void {
-    const worker = new Worker(this.script, { workerData: { file: this.file } });
+    const worker = new Worker(this.script, { workerData: { file: this.file, model: this.model } });
     worker.on('message', (reply: VectorIndexReply) => {
       if (worker !== this.worker) return;
       this.answered = true;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ElasticsearchError, illegalArgument, indexNotFound, parsingError } from './elasticsearch-error.js';
-import { isObject, MemoryIndex, type Json } from './memory-index.js';
+import { isObject, MemoryIndex, valuesAt, type Json } from './memory-index.js';
 import { evaluate } from './query.js';
 import { suggest } from './term-suggester.js';
 
@@ -221,19 +221,29 @@ export class ElasticsearchCluster {
   private search(request: ClusterRequest, index: MemoryIndex): ClusterReply {
     const started = Date.now();
     const body = jsonBody(request);
-    onlyKeys(body, 'search', ['query', 'size', 'from', '_source', 'track_total_hits', 'timeout', 'suggest']);
+    onlyKeys(body, 'search', ['query', 'size', 'from', '_source', 'track_total_hits', 'timeout', 'suggest', 'sort']);
     const size = Number(body.size ?? request.params.get('size') ?? 10);
     const from = Number(body.from ?? request.params.get('from') ?? 0);
     if (!Number.isInteger(size) || size < 0 || !Number.isInteger(from) || from < 0) throw illegalArgument('[from] and [size] must be non-negative integers');
     if (from + size > MAX_RESULT_WINDOW) {
       throw illegalArgument(`Result window is too large, from + size must be less than or equal to: [${MAX_RESULT_WINDOW}] but was [${from + size}].`);
     }
-    const ranked = [...evaluate(index, body.query as Json | undefined)].sort(([, a], [, b]) => b - a);
     const documents = index.searchableDocuments();
+    const sortKeys = sortKeysOf(index, body.sort);
+    const keyOf = (id: string) => sortKeys.map(({ field }) => String(valuesAt(documents.get(id)!.source, field)[0] ?? ''));
+    const ranked = [...evaluate(index, body.query as Json | undefined)].sort(([idA, a], [idB, b]) => {
+      if (sortKeys.length === 0) return b - a;
+      const [keysA, keysB] = [keyOf(idA), keyOf(idB)];
+      for (const [i, { descending }] of sortKeys.entries()) {
+        if (keysA[i] !== keysB[i]) return (keysA[i] < keysB[i] ? -1 : 1) * (descending ? -1 : 1);
+      }
+      return 0;
+    });
     const sourceSelector = body._source ?? request.params.get('_source') ?? undefined;
     const hits = ranked.slice(from, from + size).map(([id, score]) => {
       const source = selectSource(documents.get(id)!.source, sourceSelector);
-      return { _index: index.name, _id: id, _score: score, ...(source ? { _source: source } : {}) };
+      const sorted = sortKeys.length > 0 ? { _score: null, sort: keyOf(id) } : { _score: score };
+      return { _index: index.name, _id: id, ...sorted, ...(source ? { _source: source } : {}) };
     });
     const total = body.track_total_hits === false ? {} : { total: { value: ranked.length, relation: 'eq' } };
     return ok({
@@ -302,4 +312,18 @@ export class ElasticsearchCluster {
     });
     return ok({ docs });
   }
+}
+
+/** `sort` as `[{ field: 'asc' | 'desc' | { order } }]` on keyword fields: what the double sorts by. */
+function sortKeysOf(index: MemoryIndex, sort: unknown): { field: string; descending: boolean }[] {
+  if (sort === undefined) return [];
+  return [sort].flat().map((entry) => {
+    const [field, spec] = typeof entry === 'string' ? [entry, 'asc'] : (Object.entries(entry as Json)[0] ?? []);
+    const order = typeof spec === 'object' && spec !== null ? (spec as Json).order : spec;
+    if (typeof field !== 'string' || index.fieldMapping(field)?.type !== 'keyword') {
+      throw illegalArgument('the wire-level test double sorts on keyword fields only');
+    }
+    if (order !== 'asc' && order !== 'desc') throw illegalArgument(`[sort] order must be asc or desc, got [${String(order)}]`);
+    return { field, descending: order === 'desc' };
+  });
 }
