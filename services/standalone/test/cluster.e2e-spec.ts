@@ -28,7 +28,9 @@ interface SearchBody {
 }
 const titles = (response: { body: unknown }) => ((response.body as SearchBody).hits ?? []).map((hit) => hit.source.title);
 
-const EVERYWHERE = ['cairn_accounts.identities', 'cairn_accounts.sessions', 'cairn_conversations.conversations', 'cairn_saved_protocols.saved_protocols', 'cairn_uploads.user_protocols', 'cairn_blobs.blobs.chunks', 'cairn-chunks', 'qdrant:cairn-chunks'];
+const EVERYWHERE = ['cairn_accounts.identities', 'cairn_accounts.sessions', 'cairn_conversations.conversations', 'cairn_saved_protocols.saved_protocols', 'cairn_uploads.user_protocols', 'cairn_blobs.blobs.chunks', 'cairn-chunks', 'qdrant:cairn-chunks-<model>'];
+/** Search writes one Qdrant collection per embedding model: `cairn-chunks-<8 hex of the model id>`. */
+const perModel = (trace: string) => trace.replace(/^(qdrant:cairn-chunks)-[0-9a-f]{8}$/, '$1-<model>');
 
 describe('the cluster deployment: six processes over Kafka, MongoDB + GridFS, Elasticsearch and Qdrant, behind the chart\'s Ingress rules', () => {
   let cluster: CairnCluster;
@@ -77,7 +79,7 @@ describe('the cluster deployment: six processes over Kafka, MongoDB + GridFS, El
     return [
       ...(await mongoDocumentsMentioning(mongoUrl, needles)),
       ...(await elasticsearchDocumentsMentioning(elasticsearchUrl, ['cairn-chunks'], needles)),
-      ...(await qdrantPointsMentioning(qdrantUrl, needles)),
+      ...(await qdrantPointsMentioning(qdrantUrl, needles)).map(perModel),
       ...files,
     ];
   };

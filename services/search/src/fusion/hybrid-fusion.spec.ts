@@ -57,8 +57,16 @@ describe('fuseRankings', () => {
     expect(fuseRankings(keyword, [], 1, DEFAULT_FUSION)).toBe(keyword);
   });
 
-  it('ranks a list of equal scores without dividing by zero', () => {
-    const fused = fuseRankings([{ id: 'a', score: 3 }], [{ id: 'b', score: 0.5 }], 1, convex);
-    expect(fused.every((hit) => Number.isFinite(hit.score))).toBe(true);
+  it('counts a lone keyword hit in full, above vector-only candidates', () => {
+    const vector = [
+      { id: 'b', score: 0.9 },
+      { id: 'c', score: 0.4 },
+    ];
+    const fused = fuseRankings([{ id: 'a', score: 3 }], vector, 1, convex);
+    expect(fused.map((hit) => [hit.id, hit.score])).toEqual([
+      ['a', 0.7],
+      ['b', 0.3],
+      ['c', 0],
+    ]);
   });
 });

@@ -23,8 +23,9 @@ export function fuseRankings(keyword: ScoredId[], vector: ScoredId[], coverage: 
   const add = (list: ScoredId[], weight: number) => {
     const scores = list.map((item) => item.score);
     const low = Math.min(...scores);
-    const spread = Math.max(...scores) - low || 1;
-    for (const item of list) fused.set(item.id, (fused.get(item.id) ?? 0) + (weight * (item.score - low)) / spread);
+    const spread = Math.max(...scores) - low;
+    // A lone hit, or hits tied, are the best the ranking has: they count in full.
+    for (const item of list) fused.set(item.id, (fused.get(item.id) ?? 0) + weight * (spread > 0 ? (item.score - low) / spread : 1));
   };
   add(keyword, 1 - share);
   add(vector, share);

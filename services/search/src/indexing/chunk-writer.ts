@@ -29,12 +29,28 @@ export class ChunkWriter {
 
   /** Embeds chunks already in the keyword index and stores their vectors (none without an embedder). */
   async embed(chunks: IndexedChunk[]): Promise<void> {
+    await this.embedBatches(chunks, async (batch) => batch);
+  }
+
+  /**
+   * Embeds chunks read from the keyword index earlier: a chunk deleted or rewritten while it was being
+   * embedded is left to whoever deleted or rewrote it, so no vector outlives its chunk or its text.
+   */
+  async embedStillIndexed(chunks: IndexedChunk[]): Promise<void> {
+    await this.embedBatches(chunks, async (batch) => {
+      const current = new Map((await this.keywords.get(batch.map((chunk) => chunk.id))).map((chunk) => [chunk.id, chunkEmbeddingText(chunk)]));
+      return batch.filter((chunk) => current.get(chunk.id) === chunkEmbeddingText(chunk));
+    });
+  }
+
+  private async embedBatches(chunks: IndexedChunk[], stillToStore: (batch: IndexedChunk[]) => Promise<IndexedChunk[]>): Promise<void> {
     if (!this.embedder) return;
     for (let start = 0; start < chunks.length; start += EMBEDDING_BATCH) {
       const batch = chunks.slice(start, start + EMBEDDING_BATCH);
-      const vectors = await this.embedder.embedDocuments(batch.map(chunkEmbeddingText));
+      const vectors = new Map((await this.embedder.embedDocuments(batch.map(chunkEmbeddingText))).map((vector, i) => [batch[i].id, vector]));
+      const stored = await stillToStore(batch);
       await this.vectors.upsert(
-        batch.map((chunk, i) => ({ id: chunk.id, owner: chunk.owner, documentId: chunk.documentId, source: chunk.source, vector: vectors[i] })),
+        stored.map((chunk) => ({ id: chunk.id, owner: chunk.owner, documentId: chunk.documentId, source: chunk.source, vector: vectors.get(chunk.id)! })),
       );
     }
   }

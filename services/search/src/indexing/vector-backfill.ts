@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { createLogger, type DocumentStore } from '@cairn/platform';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
 import { SEARCH_STORE } from '../search.tokens.js';
@@ -10,18 +10,22 @@ import { RebuildLease } from './rebuild-lease.js';
 
 const PAGE_CHUNKS = 256;
 const PROGRESS_EVERY_MS = 10_000;
+/** How often a replica checks again while another holds the work, or after a backfill that did not finish. */
+const RECHECK_MS = 60_000;
+/** How long shutdown waits for the page being embedded. */
+const STOP_WAIT_MS = 10_000;
 
 /**
  * Embeds every chunk again when the vector index holds fewer chunks than the keyword index: after the
  * embedding model changed (its vector index starts empty) or an index was written without vectors.
- * Runs after start-up, off the request path, one replica at a time; meanwhile chunks without a vector
- * are ranked by keyword alone.
+ * Runs after start-up, off the request path, one replica at a time (the others check again every
+ * minute); meanwhile chunks without a vector are ranked by keyword alone.
  */
 @Injectable()
-export class VectorBackfill implements OnApplicationBootstrap, OnModuleDestroy {
+export class VectorBackfill implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = createLogger('vector-backfill');
   private readonly lease: RebuildLease;
-  private stopping = false;
+  private readonly stop = new AbortController();
   private running: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -35,19 +39,31 @@ export class VectorBackfill implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap(): void {
-    this.running = this.run().catch((error: unknown) => this.logger.error({ err: error }, 'vector backfill failed; it runs again at the next start'));
+    this.running = this.keepComplete().catch((error: unknown) => this.logger.error({ err: error }, 'vector backfill failed; it runs again at the next start'));
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.stopping = true;
-    await this.running;
+  /** Stops between pages; requests and the bus drain meanwhile, and the indexes close only after. */
+  onModuleDestroy(): void {
+    this.stop.abort();
   }
 
-  /** How many chunks it embedded: 0 when nothing was missing or another replica holds the work. */
-  async run(): Promise<number> {
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.race([this.running, sleep(STOP_WAIT_MS, undefined, { ref: false })]);
+  }
+
+  /** Runs the backfill, checking again while another replica holds it (it may stop before it is done). */
+  private async keepComplete(): Promise<void> {
+    while (!this.stop.signal.aborted && (await this.run()) === 'busy') {
+      await sleep(RECHECK_MS, undefined, { signal: this.stop.signal }).catch(() => undefined);
+    }
+  }
+
+  /** How many chunks it embedded (0 when none was missing), or `busy` while another replica holds the work. */
+  async run(): Promise<number | 'busy'> {
     if (!this.embedder) return 0;
     const [chunks, vectors] = await Promise.all([this.keywords.count(), this.vectors.count()]);
-    if (vectors >= chunks || !(await this.lease.take())) return 0;
+    if (vectors >= chunks) return 0;
+    if (!(await this.lease.take())) return 'busy';
     this.logger.info({ chunks, vectors, model: this.embedder.modelId }, 'embedding the chunks the vector index lacks');
     return this.lease.holding(() => this.embedAll(chunks));
   }
@@ -59,7 +75,7 @@ export class VectorBackfill implements OnApplicationBootstrap, OnModuleDestroy {
     let after: string | null = null;
     do {
       const page = await this.keywords.scan(after, PAGE_CHUNKS);
-      await this.writer.embed(page.chunks);
+      await this.writer.embedStillIndexed(page.chunks);
       await yieldToEventLoop();
       done += page.chunks.length;
       after = page.next;
@@ -67,7 +83,7 @@ export class VectorBackfill implements OnApplicationBootstrap, OnModuleDestroy {
         reported = Date.now();
         this.logger.info({ done, total }, 'vector backfill progress');
       }
-    } while (after !== null && !this.stopping);
+    } while (after !== null && !this.stop.signal.aborted);
     this.logger.info({ done, total, ms: Date.now() - started, complete: after === null }, 'vector backfill finished');
     return done;
   }

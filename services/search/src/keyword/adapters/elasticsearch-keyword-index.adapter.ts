@@ -199,11 +199,19 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
   }
 
   async scan(afterDocumentId: string | null, limit: number): Promise<ScanPage> {
-    const chunksWhere = async (query: estypes.QueryDslQueryContainer, size: number) =>
-      (await this.client.search<ChunkDocument>({ index: this.index, query, sort: [{ documentId: 'asc' }], size, _source: ['chunk'] })).hits.hits.flatMap(
-        (hit) => (hit._source ? [hit._source.chunk] : []),
-      );
-    const page = await chunksWhere(afterDocumentId === null ? { match_all: {} } : { range: { documentId: { gt: afterDocumentId } } }, limit);
+    // search_after, not a range query: a range on a keyword field is refused where expensive queries are off.
+    const chunksWhere = async (query: estypes.QueryDslQueryContainer, size: number, after?: string) =>
+      (
+        await this.client.search<ChunkDocument>({
+          index: this.index,
+          query,
+          sort: [{ documentId: 'asc' }],
+          size,
+          _source: ['chunk'],
+          ...(after !== undefined && { search_after: [after] }),
+        })
+      ).hits.hits.flatMap((hit) => (hit._source ? [hit._source.chunk] : []));
+    const page = await chunksWhere({ match_all: {} }, limit, afterDocumentId ?? undefined);
     return wholeDocumentPage(page, limit, (documentId) => chunksWhere({ term: { documentId } }, MAX_DOCUMENT_CHUNKS));
   }
 

@@ -52,12 +52,15 @@ export class SqliteVectorIndex implements VectorIndex {
     this.load();
   }
 
-  /** An index written before models were recorded keeps its vectors when they have the model's size. */
+  /**
+   * An index written before models were recorded keeps its vectors when they have the model's size (or
+   * when the model's size is not known before its first vector).
+   */
   private bindModel({ id, dimensions }: VectorModel): void {
     const recorded = this.db.prepare('SELECT model_id FROM vector_model').pluck().get() as string | undefined;
     if (recorded === id) return;
     const storedBytes = this.db.prepare('SELECT length(vector) FROM chunk_vectors LIMIT 1').pluck().get() as number | undefined;
-    const keep = recorded === undefined && (storedBytes === undefined || storedBytes === dimensions * Float32Array.BYTES_PER_ELEMENT);
+    const keep = recorded === undefined && (storedBytes === undefined || dimensions === 0 || storedBytes === dimensions * Float32Array.BYTES_PER_ELEMENT);
     this.db.transaction(() => {
       if (!keep) this.db.exec('DELETE FROM chunk_vectors');
       this.db.prepare('INSERT OR REPLACE INTO vector_model (key, model_id) VALUES (1, ?)').run(id);

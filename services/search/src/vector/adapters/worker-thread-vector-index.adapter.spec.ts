@@ -29,6 +29,19 @@ const built = existsSync(script);
     await Promise.all([threaded.close(), local.close()]);
   });
 
+  it('opens the index for one embedding model: vectors of another are gone', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'cairn-vector-worker-')), 'index.sqlite');
+    const first = new WorkerThreadVectorIndex(script, file, { id: 'model-a', dimensions: 3 });
+    await first.upsert([{ id: 'a#1', owner: 'global', documentId: 'a', source: 'starter', vector: unit([1, 2, 3]) }]);
+    await first.close();
+    const same = new WorkerThreadVectorIndex(script, file, { id: 'model-a', dimensions: 3 });
+    expect(await same.count()).toBe(1);
+    await same.close();
+    const changed = new WorkerThreadVectorIndex(script, file, { id: 'model-b', dimensions: 3 });
+    expect(await changed.count()).toBe(0);
+    await changed.close();
+  });
+
   it('replaces a worker that stops after it had been answering, which reloads the vectors from the file', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'cairn-vector-worker-')), 'index.sqlite');
     const index = new WorkerThreadVectorIndex(script, file);

@@ -221,7 +221,7 @@ export class ElasticsearchCluster {
   private search(request: ClusterRequest, index: MemoryIndex): ClusterReply {
     const started = Date.now();
     const body = jsonBody(request);
-    onlyKeys(body, 'search', ['query', 'size', 'from', '_source', 'track_total_hits', 'timeout', 'suggest', 'sort']);
+    onlyKeys(body, 'search', ['query', 'size', 'from', '_source', 'track_total_hits', 'timeout', 'suggest', 'sort', 'search_after']);
     const size = Number(body.size ?? request.params.get('size') ?? 10);
     const from = Number(body.from ?? request.params.get('from') ?? 0);
     if (!Number.isInteger(size) || size < 0 || !Number.isInteger(from) || from < 0) throw illegalArgument('[from] and [size] must be non-negative integers');
@@ -239,8 +239,14 @@ export class ElasticsearchCluster {
       }
       return 0;
     });
+    const after = searchAfter(body.search_after, sortKeys.length);
+    const compareKeys = (keys: string[]) => {
+      for (const [i, { descending }] of sortKeys.entries()) if (keys[i] !== after![i]) return (keys[i] > after![i] ? 1 : -1) * (descending ? -1 : 1);
+      return 0;
+    };
+    const page = after ? ranked.filter(([id]) => compareKeys(keyOf(id)) > 0) : ranked;
     const sourceSelector = body._source ?? request.params.get('_source') ?? undefined;
-    const hits = ranked.slice(from, from + size).map(([id, score]) => {
+    const hits = page.slice(from, from + size).map(([id, score]) => {
       const source = selectSource(documents.get(id)!.source, sourceSelector);
       const sorted = sortKeys.length > 0 ? { _score: null, sort: keyOf(id) } : { _score: score };
       return { _index: index.name, _id: id, ...sorted, ...(source ? { _source: source } : {}) };
@@ -312,6 +318,16 @@ export class ElasticsearchCluster {
     });
     return ok({ docs });
   }
+}
+
+/** `search_after`: the sort values of the last hit of the previous page, one per sort key. */
+function searchAfter(value: unknown, sortKeys: number): string[] | null {
+  if (value === undefined) return null;
+  if (sortKeys === 0) throw illegalArgument('[search_after] cannot be used without [sort]');
+  if (!Array.isArray(value) || value.length !== sortKeys) {
+    throw illegalArgument(`search_after has ${Array.isArray(value) ? value.length : 0} value(s) but sort has ${sortKeys}.`);
+  }
+  return value.map(String);
 }
 
 /** `sort` as `[{ field: 'asc' | 'desc' | { order } }]` on keyword fields: what the double sorts by. */
