@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startQdrantDouble, type QdrantDouble } from '@cairn/testing';
 import { loadPlatformConfig, SqliteDocumentStore } from '@cairn/platform';
 import type { IndexedChunk } from '../chunks/chunk.js';
@@ -89,6 +90,28 @@ describe('vectors of one embedding model only, filled again when the model chang
     expect(embedded.map(String).sort()).toEqual([String(corpus.length), 'busy']);
     expect(await replica().run()).toBe(0);
     expect(await vectors.count()).toBe(corpus.length);
+    await Promise.all([keywords.close(), vectors.close(), store.close()]);
+  });
+
+  it('runs in the background after start-up, and stops between pages when the service shuts down', async () => {
+    const fast = hashingEmbedder('model-d', 16);
+    const slow: Embedder = { ...fast, embedDocuments: async (texts) => (await sleep(20), fast.embedDocuments(texts)) };
+    const file = join(dir, 'shutdown.sqlite');
+    const keywords = new SqliteKeywordIndex(file);
+    const vectors = new SqliteVectorIndex(file, { id: slow.modelId, dimensions: slow.dimensions });
+    const many = Array.from({ length: 2_000 }, (_, i) => chunk({ id: `doc${i}#1`, documentId: `doc${i}`, body: `protocol ${i}` }));
+    await keywords.upsert(many);
+    const store = new SqliteDocumentStore(join(dir, 'shutdown-store.sqlite'));
+    const backfill = new VectorBackfill(store, keywords, vectors, slow, new ChunkWriter(keywords, vectors, slow));
+    backfill.onApplicationBootstrap();
+    await sleep(150);
+    const stopping = Date.now();
+    backfill.onModuleDestroy();
+    await backfill.beforeApplicationShutdown();
+    expect(Date.now() - stopping).toBeLessThan(1_000);
+    const embedded = await vectors.count();
+    expect(embedded).toBeGreaterThan(0);
+    expect(embedded).toBeLessThan(many.length);
     await Promise.all([keywords.close(), vectors.close(), store.close()]);
   });
 
