@@ -20,16 +20,17 @@ export class ChunkWriter {
     for (let start = 0; start < chunks.length; start += EMBEDDING_BATCH) {
       const batch = chunks.slice(start, start + EMBEDDING_BATCH);
       await this.keywords.upsert(batch);
-      await this.embed(batch);
+      await this.embedBatches(batch, async (stored) => stored);
       onProgress?.(start + batch.length);
       // Between batches, requests waiting on this process are answered: a large write never stalls search.
       await yieldToEventLoop();
     }
   }
 
-  /** Embeds chunks already in the keyword index and stores their vectors (none without an embedder). */
-  async embed(chunks: IndexedChunk[]): Promise<void> {
-    await this.embedBatches(chunks, async (batch) => batch);
+  /** How many chunks the keyword index holds, and how many vectors the vector index. */
+  async counts(): Promise<{ chunks: number; vectors: number }> {
+    const [chunks, vectors] = await Promise.all([this.keywords.count(), this.vectors.count()]);
+    return { chunks, vectors };
   }
 
   /**

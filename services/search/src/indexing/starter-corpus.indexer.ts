@@ -33,6 +33,9 @@ export class StarterCorpusIndexer implements OnApplicationBootstrap {
   private readonly logger = createLogger('starter-corpus');
   private readonly state: Collection<IndexState>;
   private readonly lease: RebuildLease;
+  private markIndexed!: () => void;
+  /** Settles once this process's start-up indexing of the starter corpus is over (at once when a Job does it). */
+  readonly indexed = new Promise<void>((resolve) => (this.markIndexed = resolve));
 
   constructor(
     @Inject(SEARCH_CONFIG) private readonly config: SearchConfig,
@@ -45,8 +48,11 @@ export class StarterCorpusIndexer implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.SEARCH_STARTER_INDEX === 'job') return;
-    await this.ensureIndexed();
+    try {
+      if (this.config.SEARCH_STARTER_INDEX !== 'job') await this.ensureIndexed();
+    } finally {
+      this.markIndexed();
+    }
   }
 
   async ensureIndexed(): Promise<{ rebuilt: boolean; documents: number; chunks: number }> {

@@ -16,6 +16,9 @@ import { SqliteVectorIndex } from '../vector/adapters/sqlite-vector-index.adapte
 import { ChunkWriter } from './chunk-writer.js';
 import { VectorBackfill } from './vector-backfill.js';
 
+/** A starter corpus already indexed. */
+const indexed = { indexed: Promise.resolve() };
+
 const DISEASES = ['dengue', 'malaria', 'cholera', 'measles', 'rabies', 'typhoid', 'tetanus', 'leprosy'];
 const corpus: IndexedChunk[] = DISEASES.flatMap((disease, d) =>
   [1, 2, 3].map((n) => chunk({ id: `doc${d}#${n}`, documentId: `doc${d}`, title: disease, body: `${disease} protocol step ${n}` })),
@@ -28,14 +31,14 @@ describe('vectors of one embedding model only, filled again when the model chang
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const indexesIn = (name: string, embedder: Embedder) => {
+  const indexesIn = (name: string, embedder: Embedder, starter = indexed) => {
     const file = join(dir, `${name}.sqlite`);
     const keywords = new SqliteKeywordIndex(file);
     const vectors = new SqliteVectorIndex(file, { id: embedder.modelId, dimensions: embedder.dimensions });
     const store = new SqliteDocumentStore(join(dir, `${name}-store.sqlite`));
-    const backfill = new VectorBackfill(store, keywords, vectors, embedder, new ChunkWriter(keywords, vectors, embedder));
+    const replica = () => new VectorBackfill(store, keywords, embedder, new ChunkWriter(keywords, vectors, embedder), starter);
     const close = () => Promise.all([keywords.close(), vectors.close(), store.close()]);
-    return { keywords, vectors, backfill, close };
+    return { keywords, vectors, backfill: replica(), replica, close };
   };
 
   it('empties a SQLite index of another model on opening, then embeds every chunk with the new one', async () => {
@@ -79,30 +82,37 @@ describe('vectors of one embedding model only, filled again when the model chang
   });
 
   it('lets one replica embed while another sharing the store leaves it', async () => {
-    const embedder = hashingEmbedder('model-c', 16);
-    const file = join(dir, 'replicas.sqlite');
-    const keywords = new SqliteKeywordIndex(file);
-    const vectors = new SqliteVectorIndex(file, { id: embedder.modelId, dimensions: embedder.dimensions });
+    const { keywords, vectors, replica, close } = indexesIn('replicas', hashingEmbedder('model-c', 16));
     await keywords.upsert(corpus);
-    const store = new SqliteDocumentStore(join(dir, 'replicas-store.sqlite'));
-    const replica = () => new VectorBackfill(store, keywords, vectors, embedder, new ChunkWriter(keywords, vectors, embedder));
     const embedded = await Promise.all([replica().run(), replica().run()]);
     expect(embedded.map(String).sort()).toEqual([String(corpus.length), 'busy']);
     expect(await replica().run()).toBe(0);
     expect(await vectors.count()).toBe(corpus.length);
-    await Promise.all([keywords.close(), vectors.close(), store.close()]);
+    await close();
+  });
+
+  it('starts only once the starter corpus is indexed, so it never re-embeds what that is writing', async () => {
+    let starterIndexed!: () => void;
+    const starter = { indexed: new Promise<void>((resolve) => (starterIndexed = resolve)) };
+    const { keywords, vectors, backfill, close } = indexesIn('after-starter', hashingEmbedder('model-e', 16), starter);
+    await keywords.upsert(corpus);
+    backfill.onApplicationBootstrap();
+    await sleep(100);
+    expect(await vectors.count()).toBe(0);
+    starterIndexed();
+    for (let waited = 0; waited < 2_000 && (await vectors.count()) < corpus.length; waited += 20) await sleep(20);
+    expect(await vectors.count()).toBe(corpus.length);
+    backfill.onModuleDestroy();
+    await backfill.beforeApplicationShutdown();
+    await close();
   });
 
   it('runs in the background after start-up, and stops between pages when the service shuts down', async () => {
     const fast = hashingEmbedder('model-d', 16);
     const slow: Embedder = { ...fast, embedDocuments: async (texts) => (await sleep(20), fast.embedDocuments(texts)) };
-    const file = join(dir, 'shutdown.sqlite');
-    const keywords = new SqliteKeywordIndex(file);
-    const vectors = new SqliteVectorIndex(file, { id: slow.modelId, dimensions: slow.dimensions });
+    const { keywords, vectors, backfill, close } = indexesIn('shutdown', slow);
     const many = Array.from({ length: 2_000 }, (_, i) => chunk({ id: `doc${i}#1`, documentId: `doc${i}`, body: `protocol ${i}` }));
     await keywords.upsert(many);
-    const store = new SqliteDocumentStore(join(dir, 'shutdown-store.sqlite'));
-    const backfill = new VectorBackfill(store, keywords, vectors, slow, new ChunkWriter(keywords, vectors, slow));
     backfill.onApplicationBootstrap();
     await sleep(150);
     const stopping = Date.now();
@@ -112,7 +122,7 @@ describe('vectors of one embedding model only, filled again when the model chang
     const embedded = await vectors.count();
     expect(embedded).toBeGreaterThan(0);
     expect(embedded).toBeLessThan(many.length);
-    await Promise.all([keywords.close(), vectors.close(), store.close()]);
+    await close();
   });
 
   describe('on Qdrant', () => {

@@ -4,13 +4,13 @@ import { setTimeout as sleep, setImmediate as yieldToEventLoop } from 'node:time
 import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
 import { SEARCH_STORE } from '../search.tokens.js';
-import { VECTOR_INDEX, type VectorIndex } from '../vector/vector-index.port.js';
 import { ChunkWriter } from './chunk-writer.js';
 import { RebuildLease } from './rebuild-lease.js';
+import { StarterCorpusIndexer } from './starter-corpus.indexer.js';
 
 const PAGE_CHUNKS = 256;
 const PROGRESS_EVERY_MS = 10_000;
-/** How often a replica checks again while another holds the work, or after a backfill that did not finish. */
+/** How often a replica checks again while another holds the work. */
 const RECHECK_MS = 60_000;
 /** How long shutdown waits for the page being embedded. */
 const STOP_WAIT_MS = 10_000;
@@ -18,8 +18,9 @@ const STOP_WAIT_MS = 10_000;
 /**
  * Embeds every chunk again when the vector index holds fewer chunks than the keyword index: after the
  * embedding model changed (its vector index starts empty) or an index was written without vectors.
- * Runs after start-up, off the request path, one replica at a time (the others check again every
- * minute); meanwhile chunks without a vector are ranked by keyword alone.
+ * Runs in the background once the starter corpus is indexed (so it never re-embeds what that is writing),
+ * one replica at a time (the others check again every minute); meanwhile chunks without a vector are
+ * ranked by keyword alone.
  */
 @Injectable()
 export class VectorBackfill implements OnApplicationBootstrap, OnModuleDestroy, BeforeApplicationShutdown {
@@ -31,15 +32,15 @@ export class VectorBackfill implements OnApplicationBootstrap, OnModuleDestroy, 
   constructor(
     @Inject(SEARCH_STORE) store: DocumentStore,
     @Inject(KEYWORD_INDEX) private readonly keywords: KeywordIndex,
-    @Inject(VECTOR_INDEX) private readonly vectors: VectorIndex,
     @Inject(EMBEDDER) private readonly embedder: Embedder | null,
     private readonly writer: ChunkWriter,
+    @Inject(StarterCorpusIndexer) private readonly starter: Pick<StarterCorpusIndexer, 'indexed'>,
   ) {
     this.lease = new RebuildLease(store, 'vector-backfill');
   }
 
   onApplicationBootstrap(): void {
-    this.running = this.keepComplete().catch((error: unknown) => this.logger.error({ err: error }, 'vector backfill failed; it runs again at the next start'));
+    this.running = this.starter.indexed.then(() => this.keepComplete()).catch((error: unknown) => this.logger.error({ err: error }, 'vector backfill failed; it runs again at the next start'));
   }
 
   /** Stops between pages; requests and the bus drain meanwhile, and the indexes close only after. */
@@ -61,7 +62,7 @@ export class VectorBackfill implements OnApplicationBootstrap, OnModuleDestroy, 
   /** How many chunks it embedded (0 when none was missing), or `busy` while another replica holds the work. */
   async run(): Promise<number | 'busy'> {
     if (!this.embedder) return 0;
-    const [chunks, vectors] = await Promise.all([this.keywords.count(), this.vectors.count()]);
+    const { chunks, vectors } = await this.writer.counts();
     if (vectors >= chunks) return 0;
     if (!(await this.lease.take())) return 'busy';
     this.logger.info({ chunks, vectors, model: this.embedder.modelId }, 'embedding the chunks the vector index lacks');

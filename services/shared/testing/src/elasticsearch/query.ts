@@ -41,26 +41,6 @@ function termsQuery(index: MemoryIndex, field: string, values: unknown[], boost:
   return matches;
 }
 
-const RANGE_BOUNDS: Record<string, (stored: string, bound: string) => boolean> = {
-  gt: (stored, bound) => stored > bound,
-  gte: (stored, bound) => stored >= bound,
-  lt: (stored, bound) => stored < bound,
-  lte: (stored, bound) => stored <= bound,
-};
-
-/** A `range` on a keyword field, compared as strings (Lucene compares a keyword's bytes). */
-function rangeQuery(index: MemoryIndex, field: string, bounds: Json): Matches {
-  if (index.fieldMapping(field)?.type !== 'keyword') throw illegalArgument('the wire-level test double takes [range] on keyword fields only');
-  only(bounds, 'range', [...Object.keys(RANGE_BOUNDS), 'boost']);
-  const matches: Matches = new Map();
-  for (const [id, document] of index.searchableDocuments()) {
-    const values = valuesAt(document.source, field).map(String);
-    const inRange = values.some((stored) => Object.keys(RANGE_BOUNDS).every((key) => bounds[key] === undefined || RANGE_BOUNDS[key](stored, String(bounds[key]))));
-    if (inRange) matches.set(id, boostOf(bounds));
-  }
-  return matches;
-}
-
 /** `fuzziness` and `prefix_length` of a match: each query token also matches indexed terms within the allowed edits. */
 export interface Fuzziness {
   fuzziness: unknown;
@@ -152,7 +132,7 @@ function boolQuery(index: MemoryIndex, query: Json): Matches {
   return matches;
 }
 
-/** Runs a query (bool, term, terms, ids, range, match, multi_match, match_all, match_none) over the searchable documents. */
+/** Runs a query (bool, term, terms, ids, match, multi_match, match_all, match_none) over the searchable documents. */
 export function evaluate(index: MemoryIndex, query: Json | undefined): Matches {
   const entries = Object.entries(query ?? { match_all: {} });
   if (entries.length !== 1) throw parsingError('[_na] query malformed, must have exactly one query type');
@@ -177,11 +157,6 @@ export function evaluate(index: MemoryIndex, query: Json | undefined): Matches {
     case 'ids': {
       const values = new Set((spec.values as unknown[] | undefined)?.map(String));
       return new Map([...index.searchableDocuments().keys()].filter((id) => values.has(id)).map((id) => [id, boostOf(spec)]));
-    }
-    case 'range': {
-      const { field, value, options } = singleField(name, spec, 'value');
-      if (value !== undefined || Object.keys(options).length === 0) throw parsingError('[range] query malformed, no start_object after field name');
-      return rangeQuery(index, field, options);
     }
     case 'match': {
       const { field, value, options } = singleField(name, spec, 'query');
