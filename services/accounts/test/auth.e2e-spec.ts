@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { Topics } from '@cairn/contracts';
 import { EVENT_BUS, type EventBus } from '@cairn/platform';
-import { signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
+import { eventually, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
 import { AccountsAppModule } from '../src/app.module.js';
 
 describe('accounts: identity basics', () => {
@@ -167,10 +167,11 @@ describe('accounts: identity basics', () => {
       const response = await api.request('DELETE', `/users/${user.uid}`, { token: user.token });
       expect(response.status).toBe(200);
       expect(response.body.success).toBe(true);
-      const login = await api.request('POST', '/auth/login', { body: { email: user.email, password: user.password } });
+      // The identity goes when accounts consumes its own user.deleted, a moment after the answer.
+      const signIn = () => api.request('POST', '/auth/login', { body: { email: user.email, password: user.password } });
+      const login = await eventually(signIn, (answer) => answer.status !== 200, 5_000, 20);
       expect(login.body.detail.category).toBe('user_not_found');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(deleted).toEqual([user.uid]);
+      expect(await eventually(async () => deleted, (uids) => uids.length > 0, 5_000, 20)).toEqual([user.uid]);
     });
   });
 
