@@ -5,6 +5,7 @@ import { halfOf, loadClinicalQueries } from './clinical-queries.js';
 import { repoRoot } from './datasets.js';
 
 const queries = loadClinicalQueries(resolve(repoRoot, 'bench/data/clinical-queries.json'));
+const extraTune = loadClinicalQueries(resolve(repoRoot, 'bench/data/clinical-queries-tune-extra.json'));
 const starterDocuments = new Set(
   readdirSync(resolve(repoRoot, 'services/search/corpus'), { recursive: true, encoding: 'utf8' })
     .filter((path) => path.endsWith('.md') && !path.endsWith('README.md'))
@@ -21,9 +22,25 @@ describe('the frozen clinical queries', () => {
   });
 
   it('judge only starter documents, each query at least one of them fully relevant', () => {
-    for (const query of queries) {
+    for (const query of [...queries, ...extraTune]) {
       for (const document of Object.keys(query.relevant)) expect(starterDocuments).toContain(document);
       expect(Object.values(query.relevant)).toContain(2);
     }
   });
 });
+
+describe('the extra tune queries', () => {
+  it('are tune queries only, none of them a query of the frozen set', () => {
+    const frozen = new Set(queries.flatMap((query) => [query.query, query.intended ?? query.query].map(normalised)));
+    expect(extraTune.length).toBeGreaterThanOrEqual(150);
+    for (const query of extraTune) {
+      expect(query.half).toBe('tune');
+      expect(frozen).not.toContain(normalised(query.query));
+      expect(frozen).not.toContain(normalised(query.intended ?? query.query));
+    }
+  });
+});
+
+function normalised(query: string): string {
+  return query.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}

@@ -57,8 +57,14 @@ export async function starterSearch(embedder: Embedder | null): Promise<{ search
   };
 }
 
-export async function evaluateClinicalQueries(search: SearchService, half: Half, configurations: ClinicalConfiguration[]): Promise<ClinicalFigures[]> {
-  const queries = loadClinicalQueries(resolve(repoRoot, 'bench/data/clinical-queries.json')).filter((query) => query.half === half);
+/** The frozen set's half, or the extra tune-only queries written after it. */
+export type ClinicalQuerySet = Half | 'extra tune';
+
+export const clinicalQueriesFile = (set: ClinicalQuerySet) =>
+  resolve(repoRoot, set === 'extra tune' ? 'bench/data/clinical-queries-tune-extra.json' : 'bench/data/clinical-queries.json');
+
+export async function evaluateClinicalQueries(search: SearchService, set: ClinicalQuerySet, configurations: ClinicalConfiguration[]): Promise<ClinicalFigures[]> {
+  const queries = loadClinicalQueries(clinicalQueriesFile(set)).filter((query) => set === 'extra tune' || query.half === set);
   const figures: ClinicalFigures[] = [];
   for (const configuration of configurations) {
     const scores: { top1: number; ndcg10: number; recall8: number }[] = [];

@@ -1,7 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createEmbedder, loadSearchConfig, type Embedder } from '@cairn/search';
-import { evaluateClinicalQueries, searchOptions, starterSearch, type ClinicalConfiguration } from './clinical-retrieval.js';
+import {
+  clinicalQueriesFile,
+  evaluateClinicalQueries,
+  searchOptions,
+  starterSearch,
+  type ClinicalConfiguration,
+  type ClinicalFigures,
+  type ClinicalQuerySet,
+} from './clinical-retrieval.js';
 import { loadNfCorpus, repoRoot } from './datasets.js';
 import {
   figuresOf,
@@ -27,23 +35,30 @@ const CLINICAL_CONFIGURATIONS: ClinicalConfiguration[] = [
 ];
 
 /**
- * The frozen clinical queries (bench/data/clinical-queries.json) on the starter corpus: the test half
- * unless --tune; --failures lists the queries whose first document is not fully relevant.
+ * The frozen clinical queries (bench/data/clinical-queries.json) on the starter corpus: the test half,
+ * or with --tune its tune half and the extra tune-only queries; --failures lists the queries whose
+ * first document is not fully relevant.
  */
 async function clinicalQueries(): Promise<void> {
-  const half = process.argv.includes('--tune') ? 'tune' : 'test';
+  const sets: ClinicalQuerySet[] = process.argv.includes('--tune') ? ['tune', 'extra tune'] : ['test'];
   const embedder = await createEmbedder(loadSearchConfig({ ...process.env, EMBEDDER: process.env.EMBEDDER ?? 'local' }));
   const starter = await starterSearch(embedder);
-  const figures = await evaluateClinicalQueries(starter.search, half, CLINICAL_CONFIGURATIONS);
+  for (const set of sets) {
+    const figures = await evaluateClinicalQueries(starter.search, set, CLINICAL_CONFIGURATIONS);
+    const name = set === 'extra tune' ? 'the extra tune queries' : `${set} half`;
+    console.log(`Clinical queries (${relative(repoRoot, clinicalQueriesFile(set))}), ${name}, ${figures[0].queries} queries, starter corpus, documents ranked by their best chunk`);
+    console.log(
+      table(
+        ['retrieval', 'top-1', 'nDCG@10', 'Recall@8'],
+        figures.map((figure) => [figure.label, percent(figure.top1), figure.ndcg10.toFixed(4), figure.recall8.toFixed(4)]),
+      ),
+    );
+    if (process.argv.includes('--failures')) printMisses(figures);
+  }
   await starter.close();
-  console.log(`Clinical queries (bench/data/clinical-queries.json), ${half} half, ${figures[0].queries} queries, starter corpus, documents ranked by their best chunk`);
-  console.log(
-    table(
-      ['retrieval', 'top-1', 'nDCG@10', 'Recall@8'],
-      figures.map((figure) => [figure.label, percent(figure.top1), figure.ndcg10.toFixed(4), figure.recall8.toFixed(4)]),
-    ),
-  );
-  if (!process.argv.includes('--failures')) return;
+}
+
+function printMisses(figures: ClinicalFigures[]): void {
   for (const figure of figures) {
     for (const miss of figure.misses) {
       const corrected = miss.correctedQuery ? ` (searched: ${miss.correctedQuery})` : '';
