@@ -157,6 +157,16 @@ export function describeKeywordIndexContract(adapter: string, open: () => Promis
       });
     });
 
+    it('takes everyday English words as meant, however close a word of the index is', async () => {
+      const me = owner();
+      await index.upsert([
+        chunk({ id: `${me}-fbc#1`, owner: me, title: 'Full blood count', body: 'Take a full blood count.' }),
+        chunk({ id: `${me}-head#1`, owner: me, title: 'Head injury', body: 'Assess anyone who hit their head.' }),
+      ]);
+      expect(ids(await index.search({ terms: ['fell', 'head'], owners: [me], size: 10, typoTolerance: true }))).toEqual([`${me}-head#1`]);
+      expect(await index.corrections(['fell', 'fulll'], [me])).toEqual({ fulll: 'full' });
+    });
+
     it("never corrects towards another owner's words", async () => {
       const alice = owner();
       const bob = owner();

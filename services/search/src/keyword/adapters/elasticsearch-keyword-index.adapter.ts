@@ -137,16 +137,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
       query: {
         bool: {
           filter: [{ terms: { owner: query.owners } }],
-          should: [
-            {
-              multi_match: {
-                query: query.terms.join(' '),
-                fields: SEARCH_FIELDS,
-                type: 'most_fields',
-                ...(query.typoTolerance && { fuzziness: FUZZINESS, prefix_length: TYPO_PREFIX_LENGTH }),
-              },
-            },
-          ],
+          should: termClauses(query),
           minimum_should_match: 1,
         },
       },
@@ -226,4 +217,19 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
   async close(): Promise<void> {
     await this.client.close();
   }
+}
+
+/** One match over every field for the words searched as typed, and one with fuzziness for those that may be typos. */
+function termClauses(query: KeywordQuery) {
+  const fuzzy = query.typoTolerance ? query.terms.filter((term) => maxEditsFor(term) > 0) : [];
+  const exact = query.terms.filter((term) => !fuzzy.includes(term));
+  const match = (terms: string[], typos: boolean) => ({
+    multi_match: {
+      query: terms.join(' '),
+      fields: SEARCH_FIELDS,
+      type: 'most_fields' as const,
+      ...(typos && { fuzziness: FUZZINESS, prefix_length: TYPO_PREFIX_LENGTH }),
+    },
+  });
+  return [...(exact.length > 0 ? [match(exact, false)] : []), ...(fuzzy.length > 0 ? [match(fuzzy, true)] : [])];
 }

@@ -34,11 +34,18 @@ describe('SpellingVocabulary', () => {
   it('corrects an unknown word to the words within 1 edit (4–7 letters) or 2 (8 and more) sharing its first letter', () => {
     expect(corrected(spellings, 'denge')).toEqual(['dengue']);
     expect(corrected(spellings, 'fevr')).toEqual(['fever']);
-    expect(corrected(spellings, 'sings')).toEqual(['signs']);
+    expect(corrected(spellings, 'sigms')).toEqual(['signs']);
     expect(corrected(spellings, 'tubrclosis')).toEqual(['tuberculosis']);
     expect(corrected(spellings, 'tbrclosis')).toEqual([]);
     expect(corrected(spellings, 'dngeu')).toEqual([]);
     expect(corrected(spellings, 'engue')).toEqual([]);
+  });
+
+  it('takes an everyday English word as meant, however close a word of the index is', () => {
+    const index = vocabulary({ full: 30, doses: 40 });
+    expect(corrected(index, 'fell')).toEqual([]);
+    expect(corrected(index, 'does')).toEqual([]);
+    expect(corrected(index, 'fulll')).toEqual(['full']);
   });
 
   it('leaves known, short and non-word tokens alone', () => {
