@@ -22,6 +22,18 @@ describe('searchPreferences', () => {
     expect(ids(adults.ranking)).toEqual(['asthma#1']);
   });
 
+  it('weighs the words few candidates hold above the words most of them hold', () => {
+    const drugs = [
+      chunk({ id: 'flu#1', title: 'Influenza antivirals', disease: 'Influenza', topics: ['oseltamivir', 'high-risk groups'], body: 'Treat high-risk patients.' }),
+      chunk({ id: 'flu#2', title: 'Influenza antivirals', disease: 'Influenza', topics: ['oseltamivir', 'high-risk groups'], body: 'High risk of complications.' }),
+      chunk({ id: 'covid#1', title: 'COVID-19 treatment', disease: 'COVID-19', topics: ['paxlovid'], body: 'Give Paxlovid to patients at high risk.' }),
+      ...[1, 2, 3, 4].map((n) =>
+        chunk({ id: `bp#${n}`, title: 'Hypertension', disease: 'Hypertension', topics: ['blood pressure'], body: 'High blood pressure raises the risk of stroke.' }),
+      ),
+    ];
+    expect(ids(searchPreferences(drugs, 'paxlovid for high risk patients', relevance)[0].ranking)[0]).toBe('covid#1');
+  });
+
   it('prefers no population when the query names none, and nothing when no protocol is about the query', () => {
     expect(searchPreferences(candidates, 'asthma attack', relevance)[1].ranking).toEqual([]);
     expect(searchPreferences(candidates, 'snakebite antivenom for a child', relevance).every((preference) => preference.ranking.length === 0)).toBe(true);

@@ -1,7 +1,7 @@
 import type { IndexedChunk } from '../chunks/chunk.js';
 import { preferenceRanking, type Preference } from '../fusion/preferences.js';
 import { populationsIn, queryPopulation, withoutPopulation } from '../query/population.js';
-import type { RelevanceScorer } from '../relevance/relevance.js';
+import type { Concept, RelevanceScorer } from '../relevance/relevance.js';
 
 /** How many of the best-ranked candidates the preferences may reorder. */
 export const PREFERENCE_DEPTH = 30;
@@ -16,22 +16,40 @@ const populationsOf = (chunk: IndexedChunk) => populationsIn([chunk.title, chunk
 
 /**
  * What a query prefers among the candidates: protocols whose curated disease and topics are what it
- * asks about, whoever it is for (a chunk whose words merely mention it ranks below), and of those,
+ * asks about (they cover TOPIC_MIN_COVERAGE of it, counting each concept once or by its specificity),
+ * best covered by specificity first, whoever it is for (a chunk whose words merely mention it ranks
+ * below), and of those,
  * the ones whose title or section names the population the query asks about (a toddler's fever, an
  * adult's asthma attack).
  */
 export function searchPreferences(candidates: IndexedChunk[], query: string, relevance: RelevanceScorer): Preference[] {
-  const topic = relevance.concepts(withoutPopulation(query));
+  const concepts = relevance.concepts(withoutPopulation(query));
+  const topic = bySpecificity(concepts, candidates, relevance);
   const population = queryPopulation(query);
-  const coverages = new Map(candidates.map((chunk) => [chunk.id, relevance.topicCoverage(topic, chunk)]));
-  const onTopic = (chunk: IndexedChunk) => {
-    const coverage = coverages.get(chunk.id)!;
-    return coverage >= TOPIC_MIN_COVERAGE ? coverage : 0;
-  };
+  const coverages = new Map(
+    candidates.map((chunk) => {
+      const specific = relevance.topicCoverage(topic, chunk);
+      const about = Math.max(specific, relevance.topicCoverage(concepts, chunk)) >= TOPIC_MIN_COVERAGE;
+      return [chunk.id, about ? specific : 0];
+    }),
+  );
+  const onTopic = (chunk: IndexedChunk) => coverages.get(chunk.id)!;
   const best = Math.max(0, ...candidates.map(onTopic));
   const forPopulation = (chunk: IndexedChunk) => (population && best > 0 && onTopic(chunk) === best && populationsOf(chunk).has(population) ? 1 : 0);
   return [
     { ranking: preferenceRanking(candidates, onTopic), weight: TOPIC_WEIGHT },
     { ranking: preferenceRanking(candidates, forPopulation), weight: POPULATION_WEIGHT },
   ];
+}
+
+/**
+ * The concepts weighted by how few of the candidates say them (1 + ln((n + 1) / (m + 1)), an idf over
+ * the candidates): a word most of them hold ("high risk", "fever") tells less about which protocol is
+ * meant than one only a few hold ("paxlovid", "Africa").
+ */
+function bySpecificity(concepts: Concept[], candidates: IndexedChunk[], relevance: RelevanceScorer): Concept[] {
+  return concepts.map((concept) => {
+    const holding = candidates.filter((chunk) => relevance.coverage([concept], chunk) > 0).length;
+    return { ...concept, weight: concept.weight * (1 + Math.log((candidates.length + 1) / (holding + 1))) };
+  });
 }
