@@ -11,6 +11,9 @@ describe('queryPopulation', () => {
     ['anaphylaxis in adults', 'adult'],
     ['chest pain in a 70 year old', 'adult'],
     ['heat stroke in the elderly', 'adult'],
+    ['my little boy had a fit', 'child'],
+    ['paeds asthma dose', 'child'],
+    ['grandad collapsed and not breathing', 'adult'],
     ['dengue warning signs', null],
     ['CPR for adults and children', null],
   ])('%j asks about %s', (query, population) => {

@@ -4,9 +4,10 @@ import { wordTokens } from './query-text.js';
 export type Population = 'child' | 'adult';
 
 const CHILD_WORDS = new Set(
-  'child children childhood kid kids toddler toddlers baby babies infant infants newborn newborns neonate neonates neonatal paediatric pediatric'.split(' '),
+  `child children childhood kid kids toddler toddlers baby babies infant infants newborn newborns neonate neonates neonatal paediatric
+  pediatric paeds peds boy boys girl girls schoolchild schoolchildren preschooler preschoolers`.split(/\s+/),
 );
-const ADULT_WORDS = new Set('adult adults elderly'.split(' '));
+const ADULT_WORDS = new Set('adult adults elderly grandad granddad grandpa grandfather grandma granny grandmother grandparent grandparents pensioner'.split(' '));
 /** Ages under this many years are children's (most paediatric guidance stops at 16). */
 const CHILD_UNDER_YEARS = 16;
 const ADULT_FROM_YEARS = 18;

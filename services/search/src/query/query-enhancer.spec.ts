@@ -28,9 +28,16 @@ describe('enhanceQuery', () => {
     expect(enhanceQuery('children with asthma').added).not.toContain('toddler');
   });
 
+  it('reads plurals of abbreviations and lay terms, but not everyday words that look like one', () => {
+    expect(enhanceQuery('where are the AEDs').added).toContain('automated external defibrillator');
+    expect(enhanceQuery('how many EpiPens to prescribe').added).toContain('adrenaline auto-injector');
+    expect(enhanceQuery('how the drug acts').added).not.toContain('artemisinin-based combination therapy');
+  });
+
   it('knows its abbreviations and one-word lay terms, which are never taken for typos', () => {
     expect(['aed', 'bls', 'ors', 'toddler', 'flu', 'trip'].every(isClinicalTerm)).toBe(true);
     expect(isClinicalTerm('denge')).toBe(false);
+    expect(isClinicalTerm('epipens')).toBe(true);
   });
 
   it('reads a body temperature of 37.5 °C or more as fever', () => {
@@ -52,5 +59,6 @@ describe('queryTerms', () => {
   it('keeps distinct content words', () => {
     expect(queryTerms('What are the symptoms of Dengue in the child? dengue!')).toEqual(['symptoms', 'dengue', 'child']);
     expect(queryTerms('COVID-19 home management')).toEqual(['covid', '19', 'home', 'management']);
+    expect(queryTerms("rash that doesn't fade")).toEqual(['rash', 'fade']);
   });
 });

@@ -1,5 +1,6 @@
 import terms from './clinical-terms.json' with { type: 'json' };
-import { wordTokens } from './query-text.js';
+import { isCommonEnglishWord } from '../keyword/spelling/common-english.js';
+import { singular, wordTokens } from './query-text.js';
 import { mentionsFeverishTemperature } from './temperature-reading.js';
 
 /** A lay word or phrase, what protocols call it, and why the two mean the same. */
@@ -20,15 +21,19 @@ export interface EnhancedQuery {
 }
 
 export const clinicalTerms = terms as ClinicalTerms;
-const phrase = (text: string) => ` ${wordTokens(text).join(' ')} `;
+const phrase = (text: string) => ` ${wordTokens(text).map(singular).join(' ')} `;
 const synonymPhrases = clinicalTerms.synonyms.map((group) => group.map((member) => ({ member, phrase: phrase(member) })));
 const layPhrases = Object.entries(clinicalTerms.lay_terms).map(([lay, { means }]) => ({ phrase: phrase(lay), means }));
 
-const layWords = new Set(Object.keys(clinicalTerms.lay_terms).filter((lay) => wordTokens(lay).length === 1));
+/** Every word of the table's lay terms and synonyms ("breakbone", "pear" of "pear drops"), as singulars. */
+const tableWords = new Set([...Object.keys(clinicalTerms.lay_terms), ...clinicalTerms.synonyms.flat()].flatMap(wordTokens).map(singular));
+/** An abbreviation's expansions, also for its plural ('AEDs'), unless the word is everyday English ('acts' is no plural of ACT). */
+const abbreviationOf = (token: string): string[] | undefined =>
+  clinicalTerms.abbreviations[token] ?? (isCommonEnglishWord(token) ? undefined : clinicalTerms.abbreviations[singular(token)]);
 
-/** Whether the clinical terms table knows the word as an abbreviation or a lay word: it is no typo. */
+/** Whether the clinical terms table knows the word, as an abbreviation or in a lay term or synonym: it is no typo. */
 export function isClinicalTerm(word: string): boolean {
-  return word in clinicalTerms.abbreviations || layWords.has(word);
+  return abbreviationOf(word) !== undefined || tableWords.has(singular(word));
 }
 
 /**
@@ -44,7 +49,7 @@ export function enhanceQuery(query: string): EnhancedQuery {
     if (!normalised.includes(phrase(expansion)) && !added.includes(expansion)) added.push(expansion);
   };
   for (const token of new Set(wordTokens(query))) {
-    for (const expansion of clinicalTerms.abbreviations[token] ?? []) add(expansion);
+    for (const expansion of abbreviationOf(token) ?? []) add(expansion);
   }
   for (const lay of layPhrases) if (normalised.includes(lay.phrase)) lay.means.forEach(add);
   if (mentionsFeverishTemperature(query)) add('fever');

@@ -4,12 +4,17 @@ const STOPWORDS = new Set(
   if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own
   same she should so some such than that the their them then there these they this those through to too under until up
   very was we were what when where which while who whom why will with would you your yours please tell explain give
-  show list describe`.split(/\s+/),
+  show list describe doesn don didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn ll ve re s t`.split(/\s+/),
 );
 
 /** Lower-cased word tokens (letters and digits, Unicode-aware), in order, with duplicates. */
 export function wordTokens(text: string): string[] {
   return text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** A plural's singular for matching the terms table ('epipens' finds 'epipen', 'fits' finds 'fit'); other words as they are. */
+export function singular(word: string): string {
+  return word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word) ? word.slice(0, -1) : word;
 }
 
 /** Distinct content words of a query: word tokens without stopwords. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import calibration from './relevance-calibration.json' with { type: 'json' };
 import { clinicalTerms as terms } from '../query/query-enhancer.js';
 import { mentionsFeverishTemperature } from '../query/temperature-reading.js';
-import { queryTerms, wordTokens } from '../query/query-text.js';
+import { queryTerms, singular, wordTokens } from '../query/query-text.js';
 import { stem } from '@cairn/rules';
 import type { IndexedChunk } from '../chunks/chunk.js';
 
@@ -32,7 +32,7 @@ const synonymGroups = [
 
 function containsPhrase(words: string[], phrase: string[]): number {
   outer: for (let i = 0; i + phrase.length <= words.length; i++) {
-    for (let j = 0; j < phrase.length; j++) if (words[i + j] !== phrase[j]) continue outer;
+    for (let j = 0; j < phrase.length; j++) if (singular(words[i + j]) !== singular(phrase[j])) continue outer;
     return i;
   }
   return -1;
