@@ -18,9 +18,8 @@ const populationsOf = (chunk: IndexedChunk) => populationsIn([chunk.title, chunk
  * What a query prefers among the candidates: protocols whose curated disease and topics are what it
  * asks about (they cover TOPIC_MIN_COVERAGE of it, counting each concept once or by its specificity),
  * best covered by specificity first, whoever it is for (a chunk whose words merely mention it ranks
- * below), and of those,
- * the ones whose title or section names the population the query asks about (a toddler's fever, an
- * adult's asthma attack).
+ * below), and of those, the ones whose title or section names the population the query asks about (a
+ * toddler's fever, an adult's asthma attack).
  */
 export function searchPreferences(candidates: IndexedChunk[], query: string, relevance: RelevanceScorer): Preference[] {
   const concepts = relevance.concepts(withoutPopulation(query));
@@ -45,7 +44,7 @@ export function searchPreferences(candidates: IndexedChunk[], query: string, rel
 /**
  * The concepts weighted by how few of the candidates say them (1 + ln((n + 1) / (m + 1)), an idf over
  * the candidates): a word most of them hold ("high risk", "fever") tells less about which protocol is
- * meant than one only a few hold ("paxlovid", "Africa").
+ * meant than one only a few hold ("paxlovid").
  */
 function bySpecificity(concepts: Concept[], candidates: IndexedChunk[], relevance: RelevanceScorer): Concept[] {
   return concepts.map((concept) => {
