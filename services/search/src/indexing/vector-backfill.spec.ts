@@ -61,10 +61,14 @@ describe('vectors of one embedding model only, filled again when the model chang
   });
 
   it('keeps vectors written before models were recorded when they have the model size, and drops them otherwise', async () => {
-    const file = join(dir, 'legacy.sqlite');
-    const legacy = new SqliteVectorIndex(file);
-    await legacy.upsert([{ id: 'a#1', owner: 'global', documentId: 'a', source: 'starter', vector: Float32Array.of(1, 0, 0, 0) }]);
-    await legacy.close();
+    const legacyIndex = async (name: string) => {
+      const file = join(dir, name);
+      const legacy = new SqliteVectorIndex(file);
+      await legacy.upsert([{ id: 'a#1', owner: 'global', documentId: 'a', source: 'starter', vector: Float32Array.of(1, 0, 0, 0) }]);
+      await legacy.close();
+      return file;
+    };
+    const file = await legacyIndex('legacy.sqlite');
     const sameSize = new SqliteVectorIndex(file, { id: 'four', dimensions: 4 });
     expect(await sameSize.count()).toBe(1);
     await sameSize.close();
@@ -72,11 +76,7 @@ describe('vectors of one embedding model only, filled again when the model chang
     expect(await reopened.count()).toBe(1);
     await reopened.close();
 
-    const otherFile = join(dir, 'legacy-other.sqlite');
-    const other = new SqliteVectorIndex(otherFile);
-    await other.upsert([{ id: 'a#1', owner: 'global', documentId: 'a', source: 'starter', vector: Float32Array.of(1, 0, 0, 0) }]);
-    await other.close();
-    const wider = new SqliteVectorIndex(otherFile, { id: 'eight', dimensions: 8 });
+    const wider = new SqliteVectorIndex(await legacyIndex('legacy-other.sqlite'), { id: 'eight', dimensions: 8 });
     expect(await wider.count()).toBe(0);
     await wider.close();
   });

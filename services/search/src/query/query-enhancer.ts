@@ -28,7 +28,7 @@ const layPhrases = Object.entries(clinicalTerms.lay_terms).map(([lay, { means }]
 /** Every word of the table's lay terms and synonyms ("breakbone", "pear" of "pear drops"), as singulars. */
 const tableWords = new Set([...Object.keys(clinicalTerms.lay_terms), ...clinicalTerms.synonyms.flat()].flatMap(wordTokens).map(singular));
 /** An abbreviation's expansions, also for its plural ('AEDs'), unless the word is everyday English ('acts' is no plural of ACT). */
-const abbreviationOf = (token: string): string[] | undefined =>
+export const abbreviationOf = (token: string): string[] | undefined =>
   clinicalTerms.abbreviations[token] ?? (isCommonEnglishWord(token) ? undefined : clinicalTerms.abbreviations[singular(token)]);
 
 /** Whether the clinical terms table knows the word, as an abbreviation or in a lay term or synonym: it is no typo. */

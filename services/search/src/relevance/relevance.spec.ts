@@ -22,6 +22,14 @@ describe('queryConcepts', () => {
     const [mi] = queryConcepts('MI');
     expect(mi.alternatives).toEqual(expect.arrayContaining([['myocardial', 'infarction'].map(stem)]));
   });
+
+  it('reads the plurals of abbreviations and lay terms', () => {
+    const [aeds] = queryConcepts('AEDs');
+    expect(aeds.alternatives).toEqual(expect.arrayContaining([['automated', 'external', 'defibrillator'].map(stem)]));
+    const epipens = queryConcepts('two EpiPens');
+    expect(epipens).toHaveLength(2);
+    expect(epipens[1].alternatives).toEqual(expect.arrayContaining([['adrenaline', 'auto', 'injector'].map(stem)]));
+  });
 });
 
 describe('coverage', () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import calibration from './relevance-calibration.json' with { type: 'json' };
-import { clinicalTerms as terms } from '../query/query-enhancer.js';
+import { abbreviationOf, clinicalTerms as terms } from '../query/query-enhancer.js';
 import { mentionsFeverishTemperature } from '../query/temperature-reading.js';
 import { queryTerms, singular, wordTokens } from '../query/query-text.js';
 import { stem } from '@cairn/rules';
@@ -23,16 +23,19 @@ const TEXT_MATCH = 0.85;
 export const RELEVANCE_THRESHOLD = 6;
 
 const stems = (text: string) => wordTokens(text).map(stem);
-const abbreviationStems = new Map(Object.entries(terms.abbreviations).map(([word, expansions]) => [word, expansions.map(stems)]));
-/** Synonym groups, and each lay term with what it means: a query naming any member may be answered by any alternative. */
+const singularTokens = (text: string) => wordTokens(text).map(singular);
+/**
+ * Synonym groups, and each lay term with what it means: a query naming any member (its words as
+ * singulars) may be answered by any alternative.
+ */
 const synonymGroups = [
-  ...terms.synonyms.map((group) => ({ members: group.map((member) => wordTokens(member)), alternatives: group.map(stems) })),
-  ...Object.entries(terms.lay_terms).map(([lay, { means }]) => ({ members: [wordTokens(lay)], alternatives: [stems(lay), ...means.map(stems)] })),
+  ...terms.synonyms.map((group) => ({ members: group.map(singularTokens), alternatives: group.map(stems) })),
+  ...Object.entries(terms.lay_terms).map(([lay, { means }]) => ({ members: [singularTokens(lay)], alternatives: [stems(lay), ...means.map(stems)] })),
 ];
 
 function containsPhrase(words: string[], phrase: string[]): number {
   outer: for (let i = 0; i + phrase.length <= words.length; i++) {
-    for (let j = 0; j < phrase.length; j++) if (singular(words[i + j]) !== singular(phrase[j])) continue outer;
+    for (let j = 0; j < phrase.length; j++) if (words[i + j] !== phrase[j]) continue outer;
     return i;
   }
   return -1;
@@ -46,13 +49,15 @@ export function queryConcepts(query: string): Concept[] {
       word,
       {
         weight: TASK_WORDS.has(word) ? 0.4 : 1,
-        alternatives: [[stem(word)], ...(abbreviationStems.get(word) ?? [])],
+        alternatives: [[stem(word)], ...(abbreviationOf(word) ?? []).map(stems)],
       },
     ]),
   );
+  const singulars = words.map(singular);
   for (const group of synonymGroups) {
-    const present = group.members.find((phrase) => containsPhrase(words, phrase) >= 0);
-    if (!present) continue;
+    const found = group.members.map((phrase) => ({ at: containsPhrase(singulars, phrase), length: phrase.length })).find(({ at }) => at >= 0);
+    if (!found) continue;
+    const present = words.slice(found.at, found.at + found.length);
     const merged = present.map((word) => concepts.get(word)).filter((concept): concept is Concept => !!concept);
     if (merged.length === 0) continue;
     const concept: Concept = {

