@@ -34,6 +34,14 @@ describe('enhanceQuery', () => {
     expect(enhanceQuery('how the drug acts').added).not.toContain('artemisinin-based combination therapy');
   });
 
+  it('reads an everyday word as an abbreviation only in capitals', () => {
+    expect(enhanceQuery('15 g of fast acting sugar').added).not.toContain('stroke');
+    expect(enhanceQuery('BE FAST').added).toContain('stroke');
+    expect(enhanceQuery('ACT for uncomplicated malaria').added).toContain('artemisinin-based combination therapy');
+    expect(enhanceQuery('how fast to act').added).toEqual([]);
+    expect(enhanceQuery('ors for diarrhoea').added).toContain('oral rehydration solution');
+  });
+
   it('knows its abbreviations and one-word lay terms, which are never taken for typos', () => {
     expect(['aed', 'bls', 'ors', 'toddler', 'flu', 'trip'].every(isClinicalTerm)).toBe(true);
     expect(isClinicalTerm('denge')).toBe(false);

@@ -1,5 +1,5 @@
 import terms from './clinical-terms.json' with { type: 'json' };
-import { isCommonEnglishWord } from '../keyword/spelling/common-english.js';
+import { isCommonEnglishWord, isEverydayWord } from '../keyword/spelling/common-english.js';
 import { singular, wordTokens } from './query-text.js';
 import { mentionsFeverishTemperature } from './temperature-reading.js';
 
@@ -31,6 +31,20 @@ const tableWords = new Set([...Object.keys(clinicalTerms.lay_terms), ...clinical
 export const abbreviationOf = (token: string): string[] | undefined =>
   clinicalTerms.abbreviations[token] ?? (isCommonEnglishWord(token) ? undefined : clinicalTerms.abbreviations[singular(token)]);
 
+/**
+ * The abbreviations a text names, each with its expansions: an everyday word that is also an
+ * abbreviation ('fast acting', 'act now') names it only in capitals (FAST, ACT).
+ */
+export function abbreviationsIn(text: string): Map<string, string[]> {
+  const capitals = new Set((text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => word === word.toUpperCase()).map((word) => word.toLowerCase()));
+  const found = new Map<string, string[]>();
+  for (const token of new Set(wordTokens(text))) {
+    const expansions = abbreviationOf(token);
+    if (expansions && (capitals.has(token) || !isEverydayWord(token))) found.set(token, expansions);
+  }
+  return found;
+}
+
 /** Whether the clinical terms table knows the word, as an abbreviation or in a lay term or synonym: it is no typo. */
 export function isClinicalTerm(word: string): boolean {
   return abbreviationOf(word) !== undefined || tableWords.has(singular(word));
@@ -48,9 +62,7 @@ export function enhanceQuery(query: string): EnhancedQuery {
   const add = (expansion: string) => {
     if (!normalised.includes(phrase(expansion)) && !added.includes(expansion)) added.push(expansion);
   };
-  for (const token of new Set(wordTokens(query))) {
-    for (const expansion of abbreviationOf(token) ?? []) add(expansion);
-  }
+  for (const expansions of abbreviationsIn(query).values()) expansions.forEach(add);
   for (const lay of layPhrases) if (normalised.includes(lay.phrase)) lay.means.forEach(add);
   if (mentionsFeverishTemperature(query)) add('fever');
   const expanded = phrase(`${query} ${added.join(' ')}`);

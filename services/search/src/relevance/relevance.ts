@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import calibration from './relevance-calibration.json' with { type: 'json' };
-import { abbreviationOf, clinicalTerms as terms } from '../query/query-enhancer.js';
+import { abbreviationsIn, clinicalTerms as terms } from '../query/query-enhancer.js';
 import { mentionsFeverishTemperature } from '../query/temperature-reading.js';
 import { queryTerms, singular, wordTokens } from '../query/query-text.js';
 import { stem } from '@cairn/rules';
@@ -44,12 +44,13 @@ function containsPhrase(words: string[], phrase: string[]): number {
 /** Splits a query into weighted concepts with their clinical synonyms and expansions. */
 export function queryConcepts(query: string): Concept[] {
   const words = [...queryTerms(query), ...(mentionsFeverishTemperature(query) ? ['fever'] : [])];
+  const abbreviations = abbreviationsIn(query);
   const concepts = new Map<string, Concept>(
     words.map((word) => [
       word,
       {
         weight: TASK_WORDS.has(word) ? 0.4 : 1,
-        alternatives: [[stem(word)], ...(abbreviationOf(word) ?? []).map(stems)],
+        alternatives: [[stem(word)], ...(abbreviations.get(word) ?? []).map(stems)],
       },
     ]),
   );

@@ -34,6 +34,25 @@ describe('searchPreferences', () => {
     expect(ids(searchPreferences(drugs, 'paxlovid for high risk patients', relevance)[0].ranking)[0]).toBe('covid#1');
   });
 
+  it('ranks the chunks of the protocols about the query by how much of it their own words say', () => {
+    const fever = [
+      chunk({ id: 'fever#1', title: 'Fever in children', disease: 'Childhood Fever', topics: ['fever', 'ibuprofen'], body: 'Give paracetamol or ibuprofen.' }),
+      chunk({ id: 'dengue#1', title: 'Dengue', disease: 'Dengue', topics: ['dengue fever'], body: 'Give fluids for dengue shock.' }),
+      chunk({ id: 'dengue#2', title: 'Dengue', disease: 'Dengue', topics: ['dengue fever'], body: 'Do not give ibuprofen or aspirin in dengue fever.' }),
+    ];
+    expect(ids(searchPreferences(fever, 'can I take ibuprofen for dengue fever', relevance)[0].ranking)[0]).toBe('dengue#2');
+  });
+
+  it("finds no topic for an adult in a protocol titled for newborns, or for a child in one titled for adults", () => {
+    const resuscitation = [
+      chunk({ id: 'newborn#1', title: 'Newborn resuscitation', disease: 'Birth Asphyxia', topics: ['resuscitation', 'not breathing'], body: 'Dry the baby.' }),
+      chunk({ id: 'cpr#1', title: 'CPR for cardiac arrest in adults', disease: 'Cardiac Arrest', topics: ['CPR', 'resuscitation'], body: 'Push hard.' }),
+    ];
+    expect(ids(searchPreferences(resuscitation, 'resuscitation for grandad, not breathing', relevance)[0].ranking)).toEqual(['cpr#1']);
+    expect(ids(searchPreferences(resuscitation, 'resuscitation of a newborn, not breathing', relevance)[0].ranking)).toEqual(['newborn#1']);
+    expect(ids(searchPreferences(resuscitation, 'resuscitation, not breathing', relevance)[0].ranking)).toEqual(['newborn#1', 'cpr#1']);
+  });
+
   it('prefers no population when the query names none, and nothing when no protocol is about the query', () => {
     expect(searchPreferences(candidates, 'asthma attack', relevance)[1].ranking).toEqual([]);
     expect(searchPreferences(candidates, 'snakebite antivenom for a child', relevance).every((preference) => preference.ranking.length === 0)).toBe(true);

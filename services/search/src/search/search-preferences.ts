@@ -1,6 +1,6 @@
 import type { IndexedChunk } from '../chunks/chunk.js';
 import { preferenceRanking, type Preference } from '../fusion/preferences.js';
-import { populationsIn, queryPopulation, withoutPopulation } from '../query/population.js';
+import { populationsIn, queryPopulation, withoutPopulation, type Population } from '../query/population.js';
 import type { Concept, RelevanceScorer } from '../relevance/relevance.js';
 
 /** How many of the best-ranked candidates the preferences may reorder. */
@@ -16,10 +16,11 @@ const populationsOf = (chunk: IndexedChunk) => populationsIn([chunk.title, chunk
 
 /**
  * What a query prefers among the candidates: protocols whose curated disease and topics are what it
- * asks about (they cover TOPIC_MIN_COVERAGE of it, counting each concept once or by its specificity),
- * best covered by specificity first, whoever it is for (a chunk whose words merely mention it ranks
- * below), and of those, the ones whose title or section names the population the query asks about (a
- * toddler's fever, an adult's asthma attack).
+ * asks about (they cover TOPIC_MIN_COVERAGE of it, counting each concept once or by its specificity)
+ * and whose title is not for another population (no newborn protocol for a grandad), best covered by
+ * specificity first, in their topics and then in the chunk's own words (a chunk whose words merely
+ * mention it ranks below), and of the best, the ones whose title or section names the population the
+ * query asks about (a toddler's fever, an adult's asthma attack).
  */
 export function searchPreferences(candidates: IndexedChunk[], query: string, relevance: RelevanceScorer): Preference[] {
   const concepts = relevance.concepts(withoutPopulation(query));
@@ -28,8 +29,8 @@ export function searchPreferences(candidates: IndexedChunk[], query: string, rel
   const coverages = new Map(
     candidates.map((chunk) => {
       const specific = relevance.topicCoverage(topic, chunk);
-      const about = Math.max(specific, relevance.topicCoverage(concepts, chunk)) >= TOPIC_MIN_COVERAGE;
-      return [chunk.id, about ? specific : 0];
+      const about = Math.max(specific, relevance.topicCoverage(concepts, chunk)) >= TOPIC_MIN_COVERAGE && !isForOthers(chunk, population);
+      return [chunk.id, about ? specific + relevance.coverage(topic, chunk) : 0];
     }),
   );
   const onTopic = (chunk: IndexedChunk) => coverages.get(chunk.id)!;
@@ -51,4 +52,10 @@ function bySpecificity(concepts: Concept[], candidates: IndexedChunk[], relevanc
     const holding = candidates.filter((chunk) => relevance.coverage([concept], chunk) > 0).length;
     return { ...concept, weight: concept.weight * (1 + Math.log((candidates.length + 1) / (holding + 1))) };
   });
+}
+
+/** Whether a protocol's title names only another population than the query's ('Newborn resuscitation' for an adult). */
+function isForOthers(chunk: IndexedChunk, population: Population | null): boolean {
+  const named = populationsIn(chunk.title);
+  return population !== null && named.size > 0 && !named.has(population);
 }

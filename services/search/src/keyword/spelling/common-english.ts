@@ -17,3 +17,8 @@ const COMMON_WORDS = new Set(
 export function isCommonEnglishWord(word: string): boolean {
   return COMMON_WORDS.has(word) || (word.endsWith('s') && COMMON_WORDS.has(word.slice(0, -1)));
 }
+
+/** Whether the word itself, as typed, is one of the 4,000 commonest of English ('fast', 'act'). */
+export function isEverydayWord(word: string): boolean {
+  return COMMON_WORDS.has(word);
+}
