@@ -11,6 +11,13 @@ describe('queryConcepts', () => {
     expect(concepts.find((c) => c.alternatives.some((a) => a[0] === stem('symptoms')))?.weight).toBe(0.4);
   });
 
+  it('weighs numbers and units least: they say how much, not what about', () => {
+    const weights = new Map(queryConcepts('lactate over 4, bolus 30 ml/kg in 15 minutes').map((c) => [c.alternatives[0][0], c.weight]));
+    expect(Object.fromEntries(weights)).toEqual({ [stem('lactate')]: 1, '4': 0.1, [stem('bolus')]: 1, '30': 0.1, ml: 0.1, kg: 0.1, '15': 0.1, [stem('minutes')]: 0.1 });
+    const metformin = new Map(queryConcepts('metformin 500mg').map((c) => [c.alternatives[0][0], c.weight]));
+    expect(Object.fromEntries(metformin)).toEqual({ [stem('metformin')]: 1, '500mg': 0.1 });
+  });
+
   it('merges a phrase and its clinical synonyms into one concept', () => {
     const concepts = queryConcepts('heart attack response');
     const heartAttack = concepts.find((c) => c.alternatives.some((a) => a.join(' ') === ['heart', 'attack'].map(stem).join(' ')));

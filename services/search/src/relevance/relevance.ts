@@ -16,8 +16,10 @@ export interface Concept {
 /** Words that say what the user wants done, or to whom in general, rather than what about; they count less. */
 const TASK_WORDS = new Set(
   `management manage treatment treat therapy response symptoms symptom signs sign guide guideline protocol emergency care test
-  diagnosis prevention preventing prevent home steps what how use using person people someone patient patients`.split(/\s+/),
+  diagnosis prevention preventing prevent home steps what how use using person people someone patient patients dose doses`.split(/\s+/),
 );
+/** Numbers and units say how much rather than what about; they count least. */
+const AMOUNT = /^(?:\d*(?:mg|mcg|g|kg|ml|l|mmol|mm|cm|mmhg|iu|h|hr|hrs|min|mins)|\d+|units?|percent|per|hours?|minutes?|days?|weeks?|months?|years?)$/;
 const HEADLINE_MATCH = 1;
 const TEXT_MATCH = 0.85;
 export const RELEVANCE_THRESHOLD = 6;
@@ -49,7 +51,7 @@ export function queryConcepts(query: string): Concept[] {
     words.map((word) => [
       word,
       {
-        weight: TASK_WORDS.has(word) ? 0.4 : 1,
+        weight: TASK_WORDS.has(word) ? 0.4 : AMOUNT.test(word) ? 0.1 : 1,
         alternatives: [[stem(word)], ...(abbreviations.get(word) ?? []).map(stems)],
       },
     ]),
