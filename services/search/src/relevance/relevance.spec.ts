@@ -25,6 +25,15 @@ describe('queryConcepts', () => {
     expect(concepts).toHaveLength(2);
   });
 
+  it('finds lay phrases whose words include stopwords, and keeps their negation', () => {
+    const concepts = queryConcepts('losing lots of blood after having the baby');
+    expect(concepts.map((c) => c.alternatives.some((a) => a.join(' ') === stem('postpartum')))).toContain(true);
+    expect(concepts.map((c) => c.alternatives.some((a) => a.join(' ') === ['blood', 'loss'].map(stem).join(' ')))).toContain(true);
+    expect(concepts).toHaveLength(2);
+    const crying = queryConcepts('baby crying all night').flatMap((c) => c.alternatives.map((a) => a.join(' ')));
+    expect(crying).not.toContain(['not', 'breathing'].map(stem).join(' '));
+  });
+
   it('expands abbreviations', () => {
     const [mi] = queryConcepts('MI');
     expect(mi.alternatives).toEqual(expect.arrayContaining([['myocardial', 'infarction'].map(stem)]));

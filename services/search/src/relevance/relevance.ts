@@ -56,12 +56,14 @@ export function queryConcepts(query: string): Concept[] {
       },
     ]),
   );
-  const singulars = words.map(singular);
+  // Phrases are found among all the query's words ("after having the baby"), then stand for the content words they span.
+  const tokens = wordTokens(query);
+  const singulars = tokens.map(singular);
   for (const group of synonymGroups) {
     const found = group.members.map((phrase) => ({ at: containsPhrase(singulars, phrase), length: phrase.length })).find(({ at }) => at >= 0);
     if (!found) continue;
-    const present = words.slice(found.at, found.at + found.length);
-    const merged = present.map((word) => concepts.get(word)).filter((concept): concept is Concept => !!concept);
+    const present = [...new Set(tokens.slice(found.at, found.at + found.length))].filter((word) => concepts.has(word));
+    const merged = present.map((word) => concepts.get(word)!);
     if (merged.length === 0) continue;
     const concept: Concept = {
       weight: Math.max(...merged.map((c) => c.weight)),
