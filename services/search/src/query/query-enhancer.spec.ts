@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { enhanceQuery, isClinicalTerm } from './query-enhancer.js';
-import { queryTerms } from './query-text.js';
+import { queryTerms, wordTokens } from './query-text.js';
 
 describe('enhanceQuery', () => {
   it('expands clinical abbreviations', () => {
@@ -68,5 +68,13 @@ describe('queryTerms', () => {
     expect(queryTerms('What are the symptoms of Dengue in the child? dengue!')).toEqual(['symptoms', 'dengue', 'child']);
     expect(queryTerms('COVID-19 home management')).toEqual(['covid', '19', 'home', 'management']);
     expect(queryTerms("rash that doesn't fade")).toEqual(['rash', 'fade']);
+  });
+});
+
+describe('wordTokens', () => {
+  it("reads n't contractions, with or without the apostrophe, as 'not'", () => {
+    expect(wordTokens("rash that doesn't fade")).toEqual(['rash', 'that', 'does', 'not', 'fade']);
+    expect(wordTokens('CAN’T finish a sentence, inhaler wont help, dont know')).toEqual(['can', 'not', 'finish', 'a', 'sentence', 'inhaler', 'will', 'not', 'help', 'do', 'not', 'know']);
+    expect(wordTokens('decant the isotonic fluid')).toEqual(['decant', 'the', 'isotonic', 'fluid']);
   });
 });

@@ -7,9 +7,14 @@ const STOPWORDS = new Set(
   show list describe doesn don didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn ll ve re s t`.split(/\s+/),
 );
 
-/** Lower-cased word tokens (letters and digits, Unicode-aware), in order, with duplicates. */
+/** "can't", "won't" and the other n't contractions, typed with or without the apostrophe ("doesnt"). */
+const CONTRACTION = /\b(ca|wo|sha|do|does|did|is|are|was|were|has|have|had|could|should|would|must|need)n['’]?t\b/g;
+const CONTRACTED = { ca: 'can', wo: 'will', sha: 'shall' } as Record<string, string>;
+
+/** Lower-cased word tokens (letters and digits, Unicode-aware), in order, with duplicates; "doesn't" reads "does not". */
 export function wordTokens(text: string): string[] {
-  return text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  const expanded = text.toLowerCase().normalize('NFKC').replace(CONTRACTION, (_, verb: string) => `${CONTRACTED[verb] ?? verb} not`);
+  return expanded.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** A plural's singular for matching the terms table ('epipens' finds 'epipen', 'fits' finds 'fit'); other words as they are. */

@@ -16,7 +16,7 @@ export interface Concept {
 /** Words that say what the user wants done, or to whom in general, rather than what about; they count less. */
 const TASK_WORDS = new Set(
   `management manage treatment treat therapy response symptoms symptom signs sign guide guideline protocol emergency care test
-  diagnosis prevention preventing prevent home steps what how use using person people someone patient patients dose doses`.split(/\s+/),
+  diagnosis prevention preventing prevent home steps what how use using person people someone patient patients dose doses take taking give giving`.split(/\s+/),
 );
 /** Numbers and units say how much rather than what about; they count least. */
 const AMOUNT = /^(?:\d*(?:mg|mcg|g|kg|ml|l|mmol|mm|cm|mmhg|iu|h|hr|hrs|min|mins)|\d+|units?|percent|per|hours?|minutes?|days?|weeks?|months?|years?)$/;
