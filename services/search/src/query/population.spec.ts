@@ -14,6 +14,9 @@ describe('queryPopulation', () => {
     ['my little boy had a fit', 'child'],
     ['paeds asthma dose', 'child'],
     ['grandad collapsed and not breathing', 'adult'],
+    ["mum collapsed and isn't breathing", 'adult'],
+    ['my husband has crushing chest pain', 'adult'],
+    ['mother of a newborn with a fever', null],
     ['dengue warning signs', null],
     ['CPR for adults and children', null],
   ])('%j asks about %s', (query, population) => {

@@ -7,7 +7,10 @@ const CHILD_WORDS = new Set(
   `child children childhood kid kids toddler toddlers baby babies infant infants newborn newborns neonate neonates neonatal paediatric
   pediatric paeds peds boy boys girl girls schoolchild schoolchildren preschooler preschoolers`.split(/\s+/),
 );
-const ADULT_WORDS = new Set('adult adults elderly grandad granddad grandpa grandfather grandma granny grandmother grandparent grandparents pensioner'.split(' '));
+const ADULT_WORDS = new Set(
+  `adult adults elderly grandad granddad grandpa grandfather grandma granny grandmother grandparent grandparents pensioner mum mom mother dad
+  father wife husband man woman men women`.split(/\s+/),
+);
 /** Ages under this many years are children's (most paediatric guidance stops at 16). */
 const CHILD_UNDER_YEARS = 16;
 const ADULT_FROM_YEARS = 18;
