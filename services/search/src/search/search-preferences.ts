@@ -4,7 +4,7 @@ import { populationsIn, queryPopulation, withoutPopulation, type Population } fr
 import type { Concept, RelevanceScorer } from '../relevance/relevance.js';
 
 /** How many of the best-ranked candidates the preferences may reorder. */
-export const PREFERENCE_DEPTH = 30;
+export const PREFERENCE_DEPTH = 50;
 /** RRF weight of the chunks whose disease and topics cover the query, best covered first. */
 export const TOPIC_WEIGHT = 1;
 /** Disease and topics are about the query when they cover at least this share of it (tuned on the tune half of the clinical queries). */
