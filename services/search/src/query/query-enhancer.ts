@@ -22,8 +22,10 @@ export interface EnhancedQuery {
 
 export const clinicalTerms = terms as ClinicalTerms;
 const phrase = (text: string) => ` ${wordTokens(text).map(singular).join(' ')} `;
-const synonymPhrases = clinicalTerms.synonyms.map((group) => group.map((member) => ({ member, phrase: phrase(member) })));
-const layPhrases = Object.entries(clinicalTerms.lay_terms).map(([lay, { means }]) => ({ phrase: phrase(lay), means }));
+/** A table entry's words as searched for: the phrase, and its first word to rule it out quickly. */
+const entry = (text: string) => ({ text, phrase: phrase(text), first: wordTokens(text).map(singular)[0] ?? '' });
+const synonymPhrases = clinicalTerms.synonyms.map((group) => group.map(entry));
+const layPhrases = Object.entries(clinicalTerms.lay_terms).map(([lay, { means }]) => ({ ...entry(lay), means: means.map(entry) }));
 
 /** Every word of the table's lay terms and synonyms ("breakbone", "pear" of "pear drops"), as singulars. */
 const tableWords = new Set([...Object.keys(clinicalTerms.lay_terms), ...clinicalTerms.synonyms.flat()].flatMap(wordTokens).map(singular));
@@ -59,15 +61,16 @@ export function isClinicalTerm(word: string): boolean {
 export function enhanceQuery(query: string): EnhancedQuery {
   const normalised = phrase(query);
   const added: string[] = [];
-  const add = (expansion: string) => {
-    if (!normalised.includes(phrase(expansion)) && !added.includes(expansion)) added.push(expansion);
+  const add = (expansion: { text: string; phrase: string }) => {
+    if (!normalised.includes(expansion.phrase) && !added.includes(expansion.text)) added.push(expansion.text);
   };
-  for (const expansions of abbreviationsIn(query).values()) expansions.forEach(add);
-  for (const lay of layPhrases) if (normalised.includes(lay.phrase)) lay.means.forEach(add);
-  if (mentionsFeverishTemperature(query)) add('fever');
+  const says = (text: string, words: Set<string>) => (found: { phrase: string; first: string }) => words.has(found.first) && text.includes(found.phrase);
+  for (const expansions of abbreviationsIn(query).values()) expansions.map(entry).forEach(add);
+  const inQuery = says(normalised, new Set(normalised.split(' ')));
+  for (const lay of layPhrases) if (inQuery(lay)) lay.means.forEach(add);
+  if (mentionsFeverishTemperature(query)) add(entry('fever'));
   const expanded = phrase(`${query} ${added.join(' ')}`);
-  for (const group of synonymPhrases) {
-    if (group.some((entry) => expanded.includes(entry.phrase))) group.forEach((entry) => add(entry.member));
-  }
+  const inExpanded = says(expanded, new Set(expanded.split(' ')));
+  for (const group of synonymPhrases) if (group.some(inExpanded)) group.forEach(add);
   return { text: added.length ? `${query} ${added.join(' ')}` : query, added };
 }

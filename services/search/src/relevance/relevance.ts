@@ -35,6 +35,17 @@ const synonymGroups = [
   ...Object.entries(terms.lay_terms).map(([lay, { means }]) => ({ members: [singularTokens(lay)], alternatives: [stems(lay), ...means.map(stems)] })),
 ];
 
+/** The synonym groups by the first word of each member: only those a query's words can start are tried. */
+const groupsByFirstWord = new Map<string, number[]>();
+synonymGroups.forEach((group, index) => {
+  for (const [first] of group.members) if (first && !groupsByFirstWord.get(first)?.includes(index)) groupsByFirstWord.set(first, [...(groupsByFirstWord.get(first) ?? []), index]);
+});
+
+/** Each alternative once. */
+function distinct(alternatives: string[][]): string[][] {
+  return [...new Map(alternatives.map((alternative) => [alternative.join(' '), alternative])).values()];
+}
+
 function containsPhrase(words: string[], phrase: string[]): number {
   outer: for (let i = 0; i + phrase.length <= words.length; i++) {
     for (let j = 0; j < phrase.length; j++) if (words[i + j] !== phrase[j]) continue outer;
@@ -59,7 +70,8 @@ export function queryConcepts(query: string): Concept[] {
   // Phrases are found among all the query's words ("after having the baby"), then stand for the content words they span.
   const tokens = wordTokens(query);
   const singulars = tokens.map(singular);
-  for (const group of synonymGroups) {
+  const tried = [...new Set(singulars.flatMap((word) => groupsByFirstWord.get(word) ?? []))].sort((a, b) => a - b);
+  for (const group of tried.map((index) => synonymGroups[index])) {
     const found = group.members.map((phrase) => ({ at: containsPhrase(singulars, phrase), length: phrase.length })).find(({ at }) => at >= 0);
     if (!found) continue;
     const present = [...new Set(tokens.slice(found.at, found.at + found.length))].filter((word) => concepts.has(word));
@@ -67,7 +79,7 @@ export function queryConcepts(query: string): Concept[] {
     if (merged.length === 0) continue;
     const concept: Concept = {
       weight: Math.max(...merged.map((c) => c.weight)),
-      alternatives: [present.map(stem), ...group.alternatives, ...(present.length === 1 ? merged[0].alternatives : [])],
+      alternatives: distinct([present.map(stem), ...group.alternatives, ...(present.length === 1 ? merged[0].alternatives : [])]),
     };
     present.forEach((word) => concepts.delete(word));
     concepts.set(present.join(' '), concept);
@@ -94,11 +106,19 @@ export function toRelevanceScale(raw: number, threshold = calibration.threshold)
 }
 
 const CACHE_LIMIT = 5000;
+
+interface ChunkStems {
+  headline: Set<string>;
+  text: Set<string>;
+  topic: Set<string>;
+}
 const NO_STEMS = new Set<string>();
 
 @Injectable()
 export class RelevanceScorer {
-  private readonly cache = new Map<string, { headline: Set<string>; text: Set<string>; topic: Set<string> }>();
+  private readonly cache = new Map<string, ChunkStems>();
+  /** The same, for the chunk objects of the searches under way, found without building a key. */
+  private readonly byChunk = new WeakMap<IndexedChunk, ChunkStems>();
 
   concepts(query: string): Concept[] {
     return queryConcepts(query);
@@ -121,8 +141,10 @@ export class RelevanceScorer {
   }
 
   private stemsOf(chunk: IndexedChunk): [Set<string>, Set<string>, Set<string>] {
+    let entry = this.byChunk.get(chunk);
+    if (entry) return [entry.headline, entry.text, entry.topic];
     const key = `${chunk.id}\0${chunk.title}\0${chunk.body.length}`;
-    let entry = this.cache.get(key);
+    entry = this.cache.get(key);
     if (!entry) {
       entry = {
         headline: new Set(stems([chunk.title, chunk.disease, ...chunk.topics].join(' '))),
@@ -132,6 +154,7 @@ export class RelevanceScorer {
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, entry);
     }
+    this.byChunk.set(chunk, entry);
     return [entry.headline, entry.text, entry.topic];
   }
 }
