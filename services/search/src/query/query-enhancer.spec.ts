@@ -28,6 +28,12 @@ describe('enhanceQuery', () => {
     expect(enhanceQuery('children with asthma').added).not.toContain('toddler');
   });
 
+  it('reads a lay phrase whatever its articles and possessives', () => {
+    expect(enhanceQuery('she hit her head on the floor').added).toContain('head injury');
+    expect(enhanceQuery('my son bumped the head').added).toContain('head injury');
+    expect(enhanceQuery('hit the ball with his head').added).not.toContain('head injury');
+  });
+
   it('reads plurals of abbreviations and lay terms, but not everyday words that look like one', () => {
     expect(enhanceQuery('where are the AEDs').added).toContain('automated external defibrillator');
     expect(enhanceQuery('how many EpiPens to prescribe').added).toContain('adrenaline auto-injector');

@@ -1,6 +1,6 @@
 import terms from './clinical-terms.json' with { type: 'json' };
 import { isCommonEnglishWord, isEverydayWord } from '../keyword/spelling/common-english.js';
-import { singular, wordTokens } from './query-text.js';
+import { phraseWords, singular, wordTokens } from './query-text.js';
 import { mentionsFeverishTemperature } from './temperature-reading.js';
 
 /** A lay word or phrase, what protocols call it, and why the two mean the same. */
@@ -21,9 +21,9 @@ export interface EnhancedQuery {
 }
 
 export const clinicalTerms = terms as ClinicalTerms;
-const phrase = (text: string) => ` ${wordTokens(text).map(singular).join(' ')} `;
+const phrase = (text: string) => ` ${phraseWords(text).map((word) => word.singular).join(' ')} `;
 /** A table entry's words as searched for: the phrase, and its first word to rule it out quickly. */
-const entry = (text: string) => ({ text, phrase: phrase(text), first: wordTokens(text).map(singular)[0] ?? '' });
+const entry = (text: string) => ({ text, phrase: phrase(text), first: phraseWords(text)[0]?.singular ?? '' });
 const synonymPhrases = clinicalTerms.synonyms.map((group) => group.map(entry));
 const layPhrases = Object.entries(clinicalTerms.lay_terms).map(([lay, { means }]) => ({ ...entry(lay), means: means.map(entry) }));
 

@@ -22,6 +22,16 @@ export function singular(word: string): string {
   return word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word) ? word.slice(0, -1) : word;
 }
 
+/** Articles and possessives, which never change what a lay phrase means ("hit his head", "hit her head"). */
+const FILLERS = new Set(['a', 'an', 'the', 'my', 'his', 'her', 'their', 'your', 'our', 'its']);
+
+/** A text's words as table phrases are matched: singulars, without articles and possessives, each with its word as typed. */
+export function phraseWords(text: string): { word: string; singular: string }[] {
+  return wordTokens(text)
+    .filter((word) => !FILLERS.has(word))
+    .map((word) => ({ word, singular: singular(word) }));
+}
+
 /** Distinct content words of a query: word tokens without stopwords. */
 export function queryTerms(text: string): string[] {
   return [...new Set(wordTokens(text).filter((token) => !STOPWORDS.has(token)))];

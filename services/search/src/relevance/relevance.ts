@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import calibration from './relevance-calibration.json' with { type: 'json' };
 import { abbreviationsIn, clinicalTerms as terms } from '../query/query-enhancer.js';
 import { mentionsFeverishTemperature } from '../query/temperature-reading.js';
-import { queryTerms, singular, wordTokens } from '../query/query-text.js';
+import { phraseWords, queryTerms, wordTokens } from '../query/query-text.js';
 import { stem } from '@cairn/rules';
 import type { IndexedChunk } from '../chunks/chunk.js';
 
@@ -25,7 +25,7 @@ const TEXT_MATCH = 0.85;
 export const RELEVANCE_THRESHOLD = 6;
 
 const stems = (text: string) => wordTokens(text).map(stem);
-const singularTokens = (text: string) => wordTokens(text).map(singular);
+const singularTokens = (text: string) => phraseWords(text).map((word) => word.singular);
 /**
  * Synonym groups, and each lay term with what it means: a query naming any member (its words as
  * singulars) may be answered by any alternative.
@@ -68,8 +68,9 @@ export function queryConcepts(query: string): Concept[] {
     ]),
   );
   // Phrases are found among all the query's words ("after having the baby"), then stand for the content words they span.
-  const tokens = wordTokens(query);
-  const singulars = tokens.map(singular);
+  const matched = phraseWords(query);
+  const tokens = matched.map(({ word }) => word);
+  const singulars = matched.map((word) => word.singular);
   const tried = [...new Set(singulars.flatMap((word) => groupsByFirstWord.get(word) ?? []))].sort((a, b) => a - b);
   for (const group of tried.map((index) => synonymGroups[index])) {
     const found = group.members.map((phrase) => ({ at: containsPhrase(singulars, phrase), length: phrase.length })).find(({ at }) => at >= 0);
