@@ -17,6 +17,8 @@ describe('queryPopulation', () => {
     ["mum collapsed and isn't breathing", 'adult'],
     ['my husband has crushing chest pain', 'adult'],
     ['mother of a newborn with a fever', null],
+    ['can adult AED pads be used on a 5 year old', 'child'],
+    ['paediatric dose for an 80 year old?', 'adult'],
     ['dengue warning signs', null],
     ['CPR for adults and children', null],
   ])('%j asks about %s', (query, population) => {

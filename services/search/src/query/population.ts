@@ -19,11 +19,16 @@ const UNDER_FIVES = /\bunder[\s-]*(?:5|five)s?\b/i;
 
 /** The populations a text names: by word (toddler, adults), by age ("6 month old", "70-year-old") or as "under 5s". */
 export function populationsIn(text: string): Set<Population> {
-  const found = new Set<Population>();
+  const found = populationsByAge(text);
   for (const word of wordTokens(text)) {
     if (CHILD_WORDS.has(word)) found.add('child');
     if (ADULT_WORDS.has(word)) found.add('adult');
   }
+  return found;
+}
+
+function populationsByAge(text: string): Set<Population> {
+  const found = new Set<Population>();
   for (const [, count, unit] of text.matchAll(AGE)) {
     const years = unit.toLowerCase().startsWith('y') ? Number(count) : 0;
     if (years < CHILD_UNDER_YEARS) found.add('child');
@@ -33,9 +38,13 @@ export function populationsIn(text: string): Set<Population> {
   return found;
 }
 
-/** The one population a query asks about, or null when it names none or both. */
+/**
+ * The one population a query asks about, or null when it names none or both. An age says who the
+ * patient is ("adult pads on a 5 year old" is about a child); words decide when it gives none.
+ */
 export function queryPopulation(query: string): Population | null {
-  const found = [...populationsIn(query)];
+  const byAge = [...populationsByAge(query)];
+  const found = byAge.length > 0 ? byAge : [...populationsIn(query)];
   return found.length === 1 ? found[0] : null;
 }
 
