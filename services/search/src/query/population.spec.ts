@@ -18,6 +18,7 @@ describe('queryPopulation', () => {
     ['my husband has crushing chest pain', 'adult'],
     ['mother of a newborn with a fever', null],
     ['can adult AED pads be used on a 5 year old', 'child'],
+    ['asthma inhaler technique for teenagers', 'child'],
     ['paediatric dose for an 80 year old?', 'adult'],
     ['dengue warning signs', null],
     ['CPR for adults and children', null],

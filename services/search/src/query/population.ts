@@ -5,7 +5,8 @@ export type Population = 'child' | 'adult';
 
 const CHILD_WORDS = new Set(
   `child children childhood kid kids toddler toddlers baby babies infant infants newborn newborns neonate neonates neonatal paediatric
-  pediatric paeds peds boy boys girl girls schoolchild schoolchildren preschooler preschoolers`.split(/\s+/),
+  pediatric paeds peds boy boys girl girls schoolchild schoolchildren preschooler preschoolers teen teens teenager teenagers adolescent
+  adolescents`.split(/\s+/),
 );
 const ADULT_WORDS = new Set(
   `adult adults elderly grandad granddad grandpa grandfather grandma granny grandmother grandparent grandparents pensioner mum mom mother dad
