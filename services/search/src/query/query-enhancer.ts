@@ -1,6 +1,6 @@
 import terms from './clinical-terms.json' with { type: 'json' };
 import { isCommonEnglishWord, isEverydayWord } from '../keyword/spelling/common-english.js';
-import { phraseWords, singular, wordTokens } from './query-text.js';
+import { phraseWords, singular, typedWords, wordTokens } from './query-text.js';
 import { mentionsFeverishTemperature } from './temperature-reading.js';
 
 /** A lay word or phrase, what protocols call it, and why the two mean the same. */
@@ -26,6 +26,7 @@ const phrase = (text: string) => ` ${phraseWords(text).map((word) => word.singul
 const entry = (text: string) => ({ text, phrase: phrase(text), first: phraseWords(text)[0]?.singular ?? '' });
 const synonymPhrases = clinicalTerms.synonyms.map((group) => group.map(entry));
 const layPhrases = Object.entries(clinicalTerms.lay_terms).map(([lay, { means }]) => ({ ...entry(lay), means: means.map(entry) }));
+const FEVER = entry('fever');
 
 /** Every word of the table's lay terms and synonyms ("breakbone", "pear" of "pear drops"), as singulars. */
 const tableWords = new Set([...Object.keys(clinicalTerms.lay_terms), ...clinicalTerms.synonyms.flat()].flatMap(wordTokens).map(singular));
@@ -38,7 +39,7 @@ export const abbreviationOf = (token: string): string[] | undefined =>
  * abbreviation ('fast acting', 'act now') names it only in capitals (FAST, ACT).
  */
 export function abbreviationsIn(text: string): Map<string, string[]> {
-  const capitals = new Set((text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => word === word.toUpperCase()).map((word) => word.toLowerCase()));
+  const capitals = new Set(typedWords(text).filter((word) => word === word.toUpperCase()).map((word) => word.toLowerCase()));
   const found = new Map<string, string[]>();
   for (const token of new Set(wordTokens(text))) {
     const expansions = abbreviationOf(token);
@@ -68,7 +69,7 @@ export function enhanceQuery(query: string): EnhancedQuery {
   for (const expansions of abbreviationsIn(query).values()) expansions.map(entry).forEach(add);
   const inQuery = says(normalised, new Set(normalised.split(' ')));
   for (const lay of layPhrases) if (inQuery(lay)) lay.means.forEach(add);
-  if (mentionsFeverishTemperature(query)) add(entry('fever'));
+  if (mentionsFeverishTemperature(query)) add(FEVER);
   const expanded = phrase(`${query} ${added.join(' ')}`);
   const inExpanded = says(expanded, new Set(expanded.split(' ')));
   for (const group of synonymPhrases) if (group.some(inExpanded)) group.forEach(add);

@@ -4,17 +4,21 @@ const STOPWORDS = new Set(
   if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own
   same she should so some such than that the their them then there these they this those through to too under until up
   very was we were what when where which while who whom why will with would you your yours please tell explain give
-  show list describe doesn don didn isn aren wasn weren hasn haven hadn won wouldn couldn shouldn ll ve re s t`.split(/\s+/),
+  show list describe ll ve re s t`.split(/\s+/),
 );
 
 /** "can't", "won't" and the other n't contractions, typed with or without the apostrophe ("doesnt"). */
 const CONTRACTION = /\b(ca|wo|sha|do|does|did|is|are|was|were|has|have|had|could|should|would|must|need)n['’]?t\b/g;
 const CONTRACTED = { ca: 'can', wo: 'will', sha: 'shall' } as Record<string, string>;
 
-/** Lower-cased word tokens (letters and digits, Unicode-aware), in order, with duplicates; "doesn't" reads "does not". */
+/** The words of a text as typed (letters and digits, Unicode-aware, case kept), in order. */
+export function typedWords(text: string): string[] {
+  return text.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Lower-cased word tokens, in order, with duplicates; "doesn't" reads "does not". */
 export function wordTokens(text: string): string[] {
-  const expanded = text.toLowerCase().normalize('NFKC').replace(CONTRACTION, (_, verb: string) => `${CONTRACTED[verb] ?? verb} not`);
-  return expanded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return typedWords(text.toLowerCase().normalize('NFKC').replace(CONTRACTION, (_, verb: string) => `${CONTRACTED[verb] ?? verb} not`));
 }
 
 /** A plural's singular for matching the terms table ('epipens' finds 'epipen', 'fits' finds 'fit'); other words as they are. */

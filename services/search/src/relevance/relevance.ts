@@ -38,7 +38,7 @@ const synonymGroups = [
 /** The synonym groups by the first word of each member: only those a query's words can start are tried. */
 const groupsByFirstWord = new Map<string, number[]>();
 synonymGroups.forEach((group, index) => {
-  for (const [first] of group.members) if (first && !groupsByFirstWord.get(first)?.includes(index)) groupsByFirstWord.set(first, [...(groupsByFirstWord.get(first) ?? []), index]);
+  for (const [first] of group.members) if (first) groupsByFirstWord.set(first, [...(groupsByFirstWord.get(first) ?? []), index]);
 });
 
 /** Each alternative once. */
