@@ -112,6 +112,8 @@ interface ChunkStems {
   headline: Set<string>;
   text: Set<string>;
   topic: Set<string>;
+  title: Set<string>;
+  section: Set<string>;
 }
 const NO_STEMS = new Set<string>();
 
@@ -131,31 +133,41 @@ export class RelevanceScorer {
 
   /** The raw 0..1 coverage behind the score (what calibration works on). */
   coverage(concepts: Concept[], chunk: IndexedChunk): number {
-    const [headline, text] = this.stemsOf(chunk);
+    const { headline, text } = this.stemsOf(chunk);
     return coverage(concepts, headline, text);
   }
 
   /** How much of the query the chunk's disease and topics (curated metadata, not its words) cover, 0..1. */
   topicCoverage(concepts: Concept[], chunk: IndexedChunk): number {
-    const [, , topic] = this.stemsOf(chunk);
-    return coverage(concepts, topic, NO_STEMS);
+    return coverage(concepts, this.stemsOf(chunk).topic, NO_STEMS);
   }
 
-  private stemsOf(chunk: IndexedChunk): [Set<string>, Set<string>, Set<string>] {
+  /** How much of the query the protocol's title and the chunk's section name cover, each 0..1, summed. */
+  namingCoverage(concepts: Concept[], chunk: IndexedChunk): number {
+    const { title, section } = this.stemsOf(chunk);
+    return coverage(concepts, title, NO_STEMS) + coverage(concepts, section, NO_STEMS);
+  }
+
+  private stemsOf(chunk: IndexedChunk): ChunkStems {
     let entry = this.byChunk.get(chunk);
-    if (entry) return [entry.headline, entry.text, entry.topic];
+    if (entry) return entry;
     const key = `${chunk.id}\0${chunk.title}\0${chunk.body.length}`;
     entry = this.cache.get(key);
     if (!entry) {
+      const title = stems(chunk.title);
+      const section = stems(chunk.section);
+      const topic = stems([chunk.disease, ...chunk.topics].join(' '));
       entry = {
-        headline: new Set(stems([chunk.title, chunk.disease, ...chunk.topics].join(' '))),
-        text: new Set(stems(`${chunk.section} ${chunk.body}`)),
-        topic: new Set(stems([chunk.disease, ...chunk.topics].join(' '))),
+        headline: new Set([...title, ...topic]),
+        text: new Set([...section, ...stems(chunk.body)]),
+        topic: new Set(topic),
+        title: new Set(title),
+        section: new Set(section),
       };
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, entry);
     }
     this.byChunk.set(chunk, entry);
-    return [entry.headline, entry.text, entry.topic];
+    return entry;
   }
 }

@@ -43,6 +43,25 @@ describe('searchPreferences', () => {
     expect(ids(searchPreferences(fever, 'can I take ibuprofen for dengue fever', relevance)[0].ranking)[0]).toBe('dengue#2');
   });
 
+  it('breaks a tie between protocols equally about the query by the one whose title and section name it', () => {
+    const diabetes = ['icmr', 'cdc'].map((organisation) =>
+      chunk({
+        id: `${organisation}#1`,
+        title: organisation === 'cdc' ? 'Diabetes management: targets and hypoglycaemia' : 'Type 2 diabetes management',
+        disease: 'Diabetes',
+        topics: ['diabetes', 'hypoglycaemia'],
+        section: 'Medicines',
+        body: 'Treat hypoglycaemia with fast-acting glucose.',
+      }),
+    );
+    expect(ids(searchPreferences(diabetes, 'hypoglycaemia treatment', relevance)[0].ranking)).toEqual(['cdc#1', 'icmr#1']);
+    const sections = [
+      chunk({ id: 'stroke#1', title: 'Stroke', disease: 'Stroke', topics: ['stroke', 'TIA'], section: 'Hospital treatment', body: 'Give aspirin 300 mg.' }),
+      chunk({ id: 'stroke#2', title: 'Stroke', disease: 'Stroke', topics: ['stroke', 'TIA'], section: 'Suspected TIA', body: 'Give aspirin 300 mg.' }),
+    ];
+    expect(ids(searchPreferences(sections, 'TIA aspirin', relevance)[0].ranking)).toEqual(['stroke#2', 'stroke#1']);
+  });
+
   it("finds no topic for an adult in a protocol titled for newborns, or for a child in one titled for adults", () => {
     const resuscitation = [
       chunk({ id: 'newborn#1', title: 'Newborn resuscitation', disease: 'Birth Asphyxia', topics: ['resuscitation', 'not breathing'], body: 'Dry the baby.' }),

@@ -9,6 +9,8 @@ export const PREFERENCE_DEPTH = 50;
 export const TOPIC_WEIGHT = 1;
 /** Disease and topics are about the query when they cover at least this share of it (tuned on the tune half of the clinical queries). */
 export const TOPIC_MIN_COVERAGE = 0.3;
+/** How much a title and section naming the query add: enough to break near ties between protocols equally about it, no more. */
+export const NAMING_WEIGHT = 0.02;
 /** RRF weight of the chunks whose title, disease, topics or section name the population the query asks about. */
 export const POPULATION_WEIGHT = 0.5;
 
@@ -19,7 +21,7 @@ const populationsOf = (chunk: IndexedChunk) => populationsIn([chunk.title, chunk
  * asks about (they cover TOPIC_MIN_COVERAGE of it, counting each concept once or by its specificity)
  * and whose title is not for another population (no newborn protocol for a grandad), best covered by
  * specificity first, in their topics and then in the chunk's own words (a chunk whose words merely
- * mention it ranks below), and of the best, the ones whose title or section names the population the
+ * mention it ranks below), then in their title and section name, and of the best, the ones whose title or section names the population the
  * query asks about (a toddler's fever, an adult's asthma attack).
  */
 export function searchPreferences(candidates: IndexedChunk[], query: string, relevance: RelevanceScorer): Preference[] {
@@ -30,7 +32,7 @@ export function searchPreferences(candidates: IndexedChunk[], query: string, rel
     candidates.map((chunk) => {
       const specific = relevance.topicCoverage(topic, chunk);
       const about = Math.max(specific, relevance.topicCoverage(concepts, chunk)) >= TOPIC_MIN_COVERAGE && !isForOthers(chunk, population);
-      return [chunk.id, about ? specific + relevance.coverage(topic, chunk) : 0];
+      return [chunk.id, about ? specific + relevance.coverage(topic, chunk) + NAMING_WEIGHT * relevance.namingCoverage(topic, chunk) : 0];
     }),
   );
   const onTopic = (chunk: IndexedChunk) => coverages.get(chunk.id)!;
