@@ -20,6 +20,12 @@ describe('queryPopulation', () => {
     ['can adult AED pads be used on a 5 year old', 'child'],
     ['asthma inhaler technique for teenagers', 'child'],
     ['paediatric dose for an 80 year old?', 'adult'],
+    ['gran is confused with a fever', 'adult'],
+    ['fever in a 3yo', 'child'],
+    ['wheezy 4 y/o', 'child'],
+    ['chest pain, man aged 62', 'adult'],
+    ['rash in a child aged 3', 'child'],
+    ['fever in a baby aged 6 weeks', 'child'],
     ['dengue warning signs', null],
     ['CPR for adults and children', null],
   ])('%j asks about %s', (query, population) => {

@@ -9,16 +9,16 @@ const CHILD_WORDS = new Set(
   adolescents`.split(/\s+/),
 );
 const ADULT_WORDS = new Set(
-  `adult adults elderly grandad granddad grandpa grandfather grandma granny grandmother grandparent grandparents pensioner mum mom mother dad
-  father wife husband man woman men women`.split(/\s+/),
+  `adult adults elderly grandad granddad grandpa grandfather grandma granny grannie gran nan nana nanna grandmother grandmum grandmom
+  grandparent grandparents pensioner pensioners mum mom mother dad father wife husband hubby man woman men women`.split(/\s+/),
 );
 /** Ages under this many years are children's (most paediatric guidance stops at 16). */
 const CHILD_UNDER_YEARS = 16;
 const ADULT_FROM_YEARS = 18;
-const AGE = /\b(\d{1,3})[\s-]*(day|week|month|year|yr)s?[\s-]*old\b/gi;
+const AGE = /\b(\d{1,3})[\s-]*(?:(day|week|month|year|yr)s?[\s-]*old|(y)\/?o)\b|\baged?\s+(\d{1,3})\b(?![\s-]*(?:days?|weeks?|months?)\b)/gi;
 const UNDER_FIVES = /\bunder[\s-]*(?:5|five)s?\b/i;
 
-/** The populations a text names: by word (toddler, adults), by age ("6 month old", "70-year-old") or as "under 5s". */
+/** The populations a text names: by word (toddler, adults), by age ("6 month old", "70-year-old", "5yo", "aged 70") or as "under 5s". */
 export function populationsIn(text: string): Set<Population> {
   const found = populationsByAge(text);
   for (const word of wordTokens(text)) {
@@ -30,8 +30,8 @@ export function populationsIn(text: string): Set<Population> {
 
 function populationsByAge(text: string): Set<Population> {
   const found = new Set<Population>();
-  for (const [, count, unit] of text.matchAll(AGE)) {
-    const years = unit.toLowerCase().startsWith('y') ? Number(count) : 0;
+  for (const [, count, unit, yo, aged] of text.matchAll(AGE)) {
+    const years = aged ? Number(aged) : (unit ?? yo).toLowerCase().startsWith('y') ? Number(count) : 0;
     if (years < CHILD_UNDER_YEARS) found.add('child');
     else if (years >= ADULT_FROM_YEARS) found.add('adult');
   }
@@ -49,10 +49,15 @@ export function queryPopulation(query: string): Population | null {
   return found.length === 1 ? found[0] : null;
 }
 
+/** Whether a word names a population (never a typo to correct). */
+export function isPopulationWord(word: string): boolean {
+  return CHILD_WORDS.has(word.toLowerCase()) || ADULT_WORDS.has(word.toLowerCase());
+}
+
 /** The text without the words and ages that name a population: what it asks about, for whoever it is. */
 export function withoutPopulation(text: string): string {
   return text
     .replace(AGE, ' ')
     .replace(UNDER_FIVES, ' ')
-    .replace(/[\p{L}\p{N}]+/gu, (word) => (CHILD_WORDS.has(word.toLowerCase()) || ADULT_WORDS.has(word.toLowerCase()) ? ' ' : word));
+    .replace(/[\p{L}\p{N}]+/gu, (word) => (isPopulationWord(word) ? ' ' : word));
 }

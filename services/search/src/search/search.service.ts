@@ -4,6 +4,7 @@ import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
 import { withPreferences } from '../fusion/preferences.js';
 import { DEFAULT_FUSION, fuseRankings, FUSION_SETTINGS, type FusionSettings } from '../fusion/hybrid-fusion.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
+import { isPopulationWord } from '../query/population.js';
 import { enhanceQuery, isClinicalTerm } from '../query/query-enhancer.js';
 import { applyCorrections, queryTerms } from '../query/query-text.js';
 import { RelevanceScorer } from '../relevance/relevance.js';
@@ -103,7 +104,7 @@ export class SearchService {
    * the keyword index matches itself, below exact matches.
    */
   private async interpret(request: SearchRequest): Promise<{ searched: string; text: string; keywordText: string }> {
-    const typed = request.correctTypos ? queryTerms(request.query).filter((word) => !isClinicalTerm(word)) : [];
+    const typed = request.correctTypos ? queryTerms(request.query).filter((word) => !isClinicalTerm(word) && !isPopulationWord(word)) : [];
     const corrections = typed.length > 0 ? await this.keywords.corrections(typed, request.owners) : {};
     const searched = applyCorrections(request.query, corrections);
     const added = request.enhance ? enhanceQuery(searched).added : [];
