@@ -36,6 +36,8 @@ export function phraseWords(text: string): { word: string; singular: string }[] 
     .map((word) => ({ word, singular: singular(word) }));
 }
 
+export const isStopword = (word: string) => STOPWORDS.has(word);
+
 /** Distinct content words of a query: word tokens without stopwords. */
 export function queryTerms(text: string): string[] {
   return [...new Set(wordTokens(text).filter((token) => !STOPWORDS.has(token)))];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { coverage, queryConcepts, toRelevanceScale } from './relevance.js';
+import { chunk } from '../keyword/keyword-index.contract.js';
+import { coverage, queryConcepts, RelevanceScorer, toRelevanceScale } from './relevance.js';
 import { stem } from '@cairn/rules';
 
 const stems = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g)!.map(stem));
@@ -59,6 +60,26 @@ describe('coverage', () => {
     expect(coverage(concepts, stems('aspirin'), new Set())).toBeCloseTo(0.5, 5);
     expect(coverage(concepts, stems('dengue'), new Set())).toBe(0);
     expect(coverage([], stems('dengue'), new Set())).toBe(0);
+  });
+});
+
+describe('RelevanceScorer.topicCoverage', () => {
+  const relevance = new RelevanceScorer();
+  const topics = (query: string, ...names: string[]) =>
+    relevance.topicCoverage(queryConcepts(query), chunk({ id: `${names.join()}#1`, disease: 'Hypertension', topics: names }));
+
+  it('counts a topic named by its head or by at least half of its words', () => {
+    expect(topics('amlodipine', 'amlodipine')).toBe(1);
+    expect(topics('salt', 'salt intake')).toBe(1);
+    expect(topics('intake', 'salt intake')).toBe(1);
+    expect(topics('fever', 'fever in returning travellers')).toBe(1);
+    expect(topics('shortness of breath', 'shortness of breath')).toBe(1);
+  });
+
+  it('does not count a word that only modifies a longer topic', () => {
+    expect(topics('pills', 'single-pill combination')).toBe(0);
+    expect(topics('blood', 'high blood pressure')).toBe(0);
+    expect(topics('target', 'blood pressure target')).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import calibration from './relevance-calibration.json' with { type: 'json' };
 import { abbreviationsIn, clinicalTerms as terms } from '../query/query-enhancer.js';
 import { mentionsFeverishTemperature } from '../query/temperature-reading.js';
-import { phraseWords, queryTerms, wordTokens } from '../query/query-text.js';
+import { isStopword, phraseWords, queryTerms, wordTokens } from '../query/query-text.js';
 import { stem } from '@cairn/rules';
 import type { IndexedChunk } from '../chunks/chunk.js';
 
@@ -25,6 +25,27 @@ const TEXT_MATCH = 0.85;
 export const RELEVANCE_THRESHOLD = 6;
 
 const stems = (text: string) => wordTokens(text).map(stem);
+/** A curated topic's stems, how many content words it has, and its head: the word before its first stopword ("fever in travellers"), else its last. */
+interface TopicPhrase {
+  stems: string[];
+  size: number;
+  head: string;
+}
+
+function topicPhrase(topic: string): TopicPhrase {
+  const tokens = wordTokens(topic);
+  const firstStopword = tokens.findIndex((token, i) => i > 0 && isStopword(token));
+  const content = tokens.filter((token) => !isStopword(token));
+  return { stems: tokens.map(stem), size: content.length, head: stem(firstStopword > 0 ? tokens[firstStopword - 1] : content[content.length - 1] ?? '') };
+}
+
+/**
+ * Whether a topic says a concept: all its stems are in the topic, and they are the topic's head or at
+ * least half its words ("pill" does not name "single-pill combination", nor "blood" "high blood pressure").
+ */
+const namesTopic = (alternative: string[], topic: TopicPhrase) =>
+  alternative.every((s) => topic.stems.includes(s)) && (alternative.includes(topic.head) || 2 * alternative.length >= topic.size);
+
 const singularTokens = (text: string) => phraseWords(text).map((word) => word.singular);
 /**
  * Synonym groups, and each lay term with what it means: a query naming any member (its words as
@@ -111,7 +132,7 @@ const CACHE_LIMIT = 5000;
 interface ChunkStems {
   headline: Set<string>;
   text: Set<string>;
-  topic: Set<string>;
+  topics: TopicPhrase[];
   title: Set<string>;
   section: Set<string>;
 }
@@ -137,9 +158,13 @@ export class RelevanceScorer {
     return coverage(concepts, headline, text);
   }
 
-  /** How much of the query the chunk's disease and topics (curated metadata, not its words) cover, 0..1. */
+  /** How much of the query the chunk's disease and topics (curated metadata, not its words) name, 0..1. */
   topicCoverage(concepts: Concept[], chunk: IndexedChunk): number {
-    return coverage(concepts, this.stemsOf(chunk).topic, NO_STEMS);
+    const { topics } = this.stemsOf(chunk);
+    const total = concepts.reduce((sum, concept) => sum + concept.weight, 0);
+    if (total === 0) return 0;
+    const named = concepts.filter((concept) => concept.alternatives.some((alternative) => topics.some((topic) => namesTopic(alternative, topic))));
+    return named.reduce((sum, concept) => sum + concept.weight, 0) / total;
   }
 
   /** How much of the query the protocol's title and the chunk's section name cover, each 0..1, summed. */
@@ -156,11 +181,11 @@ export class RelevanceScorer {
     if (!entry) {
       const title = stems(chunk.title);
       const section = stems(chunk.section);
-      const topic = stems([chunk.disease, ...chunk.topics].join(' '));
+      const topics = [chunk.disease, ...chunk.topics];
       entry = {
-        headline: new Set([...title, ...topic]),
+        headline: new Set([...title, ...stems(topics.join(' '))]),
         text: new Set([...section, ...stems(chunk.body)]),
-        topic: new Set(topic),
+        topics: topics.map(topicPhrase),
         title: new Set(title),
         section: new Set(section),
       };
