@@ -132,6 +132,8 @@ const CACHE_LIMIT = 5000;
 interface ChunkStems {
   headline: Set<string>;
   text: Set<string>;
+  /** The stems of all the topics, and each topic. */
+  topic: Set<string>;
   topics: TopicPhrase[];
   title: Set<string>;
   section: Set<string>;
@@ -160,10 +162,12 @@ export class RelevanceScorer {
 
   /** How much of the query the chunk's disease and topics (curated metadata, not its words) name, 0..1. */
   topicCoverage(concepts: Concept[], chunk: IndexedChunk): number {
-    const { topics } = this.stemsOf(chunk);
+    const { topic, topics } = this.stemsOf(chunk);
     const total = concepts.reduce((sum, concept) => sum + concept.weight, 0);
     if (total === 0) return 0;
-    const named = concepts.filter((concept) => concept.alternatives.some((alternative) => topics.some((topic) => namesTopic(alternative, topic))));
+    const named = concepts.filter((concept) =>
+      concept.alternatives.some((alternative) => alternative.every((s) => topic.has(s)) && topics.some((one) => namesTopic(alternative, one))),
+    );
     return named.reduce((sum, concept) => sum + concept.weight, 0) / total;
   }
 
@@ -185,6 +189,7 @@ export class RelevanceScorer {
       entry = {
         headline: new Set([...title, ...stems(topics.join(' '))]),
         text: new Set([...section, ...stems(chunk.body)]),
+        topic: new Set(stems(topics.join(' '))),
         topics: topics.map(topicPhrase),
         title: new Set(title),
         section: new Set(section),
