@@ -14,9 +14,15 @@ describe('queryConcepts', () => {
 
   it('weighs numbers and units least: they say how much, not what about', () => {
     const weights = new Map(queryConcepts('lactate over 4, bolus 30 ml/kg in 15 minutes').map((c) => [c.alternatives[0][0], c.weight]));
-    expect(Object.fromEntries(weights)).toEqual({ [stem('lactate')]: 1, '4': 0.1, [stem('bolus')]: 1, '30': 0.1, ml: 0.1, kg: 0.1, '15': 0.1, [stem('minutes')]: 0.1 });
+    expect(Object.fromEntries(weights)).toEqual({ [stem('lactate')]: 1, '4': 0.1, over: 0.1, [stem('bolus')]: 1, '30': 0.1, ml: 0.1, kg: 0.1, '15': 0.1, [stem('minutes')]: 0.1 });
     const metformin = new Map(queryConcepts('metformin 500mg').map((c) => [c.alternatives[0][0], c.weight]));
     expect(Object.fromEntries(metformin)).toEqual({ [stem('metformin')]: 1, '500mg': 0.1 });
+  });
+
+  it('counts the words that say when or which side of a limit as little as amounts', () => {
+    const concepts = queryConcepts('blood pressure before thrombolysis');
+    expect(concepts.find((concept) => concept.alternatives[0][0] === 'befor')?.weight).toBe(0.1);
+    expect(queryConcepts('what is fever').every((concept) => concept.weight === 1)).toBe(true);
   });
 
   it('merges a phrase and its clinical synonyms into one concept', () => {

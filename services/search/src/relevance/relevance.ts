@@ -20,6 +20,8 @@ const TASK_WORDS = new Set(
 );
 /** Numbers and units say how much rather than what about; they count least. */
 const AMOUNT = /^(?:\d*(?:mg|mcg|g|kg|ml|l|mmol|mm|cm|mmhg|iu|h|hr|hrs|min|mins)|\d+|units?|percent|per|hours?|minutes?|days?|weeks?|months?|years?)$/;
+/** Stopwords that say when or which side of a limit ("before thrombolysis", "without diabetes"); they count as little as amounts. */
+const RELATIONS = new Set(['before', 'after', 'during', 'without', 'below', 'above', 'under', 'over']);
 const HEADLINE_MATCH = 1;
 const TEXT_MATCH = 0.85;
 export const RELEVANCE_THRESHOLD = 6;
@@ -77,13 +79,14 @@ function containsPhrase(words: string[], phrase: string[]): number {
 
 /** Splits a query into weighted concepts with their clinical synonyms and expansions. */
 export function queryConcepts(query: string): Concept[] {
-  const words = [...queryTerms(query), ...(mentionsFeverishTemperature(query) ? ['fever'] : [])];
+  const relations = wordTokens(query).filter((word) => RELATIONS.has(word));
+  const words = [...new Set([...queryTerms(query), ...relations, ...(mentionsFeverishTemperature(query) ? ['fever'] : [])])];
   const abbreviations = abbreviationsIn(query);
   const concepts = new Map<string, Concept>(
     words.map((word) => [
       word,
       {
-        weight: TASK_WORDS.has(word) ? 0.4 : AMOUNT.test(word) ? 0.1 : 1,
+        weight: TASK_WORDS.has(word) ? 0.4 : AMOUNT.test(word) || RELATIONS.has(word) ? 0.1 : 1,
         alternatives: [[stem(word)], ...(abbreviations.get(word) ?? []).map(stems)],
       },
     ]),
