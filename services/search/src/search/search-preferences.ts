@@ -21,8 +21,9 @@ const populationsOf = (chunk: IndexedChunk) => populationsIn([chunk.title, chunk
  * asks about (they cover TOPIC_MIN_COVERAGE of it, counting each concept once or by its specificity)
  * and whose title is not for another population (no newborn protocol for a grandad), best covered by
  * specificity first, in their topics and then in the chunk's own words (a chunk whose words merely
- * mention it ranks below), then in their title and section name, and of the best, the ones whose title or section names the population the
- * query asks about (a toddler's fever, an adult's asthma attack).
+ * mention it ranks below), then in their title and section name, and of the best, the ones whose
+ * title or section names the population the query asks about (a toddler's fever, an adult's asthma
+ * attack).
  */
 export function searchPreferences(candidates: IndexedChunk[], query: string, relevance: RelevanceScorer): Preference[] {
   const concepts = relevance.concepts(withoutPopulation(query));
