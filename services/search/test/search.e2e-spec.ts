@@ -106,6 +106,8 @@ describe('search service', () => {
     expect((await search(alice, { query: 'dengue fever treatment' })).body).not.toHaveProperty('corrected_query');
     const literal = await api.request('POST', '/protocols/search?use_hybrid=true&enhance_query=false', { token: alice.token, body: { query: 'denge fevr treatment' } });
     expect(literal.body).not.toHaveProperty('corrected_query');
+    const family = await search(alice, { query: 'gran confused with a high fevr' });
+    expect(family.body.corrected_query).toBe('gran confused with a high fever');
   });
 
   it.each([

@@ -15,7 +15,11 @@ const ADULT_WORDS = new Set(
 /** Ages under this many years are children's (most paediatric guidance stops at 16). */
 const CHILD_UNDER_YEARS = 16;
 const ADULT_FROM_YEARS = 18;
-const AGE = /\b(\d{1,3})[\s-]*(?:(day|week|month|year|yr)s?[\s-]*old|(y)\/?o)\b|\baged?\s+(\d{1,3})\b(?![\s-]*(?:days?|weeks?|months?)\b)/gi;
+/** "6 month old", "70-year-old", "5yo", "4 y/o". */
+const AGE_OLD = /\b(?<count>\d{1,3})[\s-]*(?:(?<unit>hour|hr|day|week|wk|month|mth|mo|year|yr)s?[\s-]*old|(?<yo>y)\/?o)\b/gi;
+/** "aged 62", "age 20 weeks"; not "under age 18", "aged 12 and over" or "aged 6-59 months", which name a range. */
+const AGED =
+  /(?<!\b(?:under|over)\s+)\baged?\s+(?<count>\d{1,3})(?:[\s-]*(?<unit>hours?|hrs?|days?|weeks?|wks?|months?|mths?|mo|years?|yrs?|y)\b)?(?![\s-]*\d|\s*\+|\s+(?:and|or)\s+(?:over|above|older|under|younger)\b)/gi;
 const UNDER_FIVES = /\bunder[\s-]*(?:5|five)s?\b/i;
 
 /** The populations a text names: by word (toddler, adults), by age ("6 month old", "70-year-old", "5yo", "aged 70") or as "under 5s". */
@@ -30,8 +34,9 @@ export function populationsIn(text: string): Set<Population> {
 
 function populationsByAge(text: string): Set<Population> {
   const found = new Set<Population>();
-  for (const [, count, unit, yo, aged] of text.matchAll(AGE)) {
-    const years = aged ? Number(aged) : (unit ?? yo).toLowerCase().startsWith('y') ? Number(count) : 0;
+  for (const { groups } of [...text.matchAll(AGE_OLD), ...text.matchAll(AGED)]) {
+    const unit = groups!.unit ?? groups!.yo ?? 'y';
+    const years = unit.toLowerCase().startsWith('y') ? Number(groups!.count) : 0;
     if (years < CHILD_UNDER_YEARS) found.add('child');
     else if (years >= ADULT_FROM_YEARS) found.add('adult');
   }
@@ -57,7 +62,8 @@ export function isPopulationWord(word: string): boolean {
 /** The text without the words and ages that name a population: what it asks about, for whoever it is. */
 export function withoutPopulation(text: string): string {
   return text
-    .replace(AGE, ' ')
+    .replace(AGE_OLD, ' ')
+    .replace(AGED, ' ')
     .replace(UNDER_FIVES, ' ')
     .replace(/[\p{L}\p{N}]+/gu, (word) => (isPopulationWord(word) ? ' ' : word));
 }

@@ -37,6 +37,7 @@ export function phraseWords(text: string): { word: string; singular: string }[] 
 }
 
 export const isStopword = (word: string) => STOPWORDS.has(word);
+export const stopwords: ReadonlySet<string> = STOPWORDS;
 
 /** Distinct content words of a query: word tokens without stopwords. */
 export function queryTerms(text: string): string[] {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import calibration from './relevance-calibration.json' with { type: 'json' };
 import { abbreviationsIn, clinicalTerms as terms } from '../query/query-enhancer.js';
 import { mentionsFeverishTemperature } from '../query/temperature-reading.js';
-import { isStopword, phraseWords, queryTerms, wordTokens } from '../query/query-text.js';
+import { isStopword, phraseWords, queryTerms, stopwords, wordTokens } from '../query/query-text.js';
 import { stem } from '@cairn/rules';
 import type { IndexedChunk } from '../chunks/chunk.js';
 
@@ -27,26 +27,37 @@ const TEXT_MATCH = 0.85;
 export const RELEVANCE_THRESHOLD = 6;
 
 const stems = (text: string) => wordTokens(text).map(stem);
-/** A curated topic's stems, how many content words it has, and its head: the word before its first stopword ("fever in travellers"), else its last. */
+/** A curated topic's stems, how many content words it has, and its head. */
 interface TopicPhrase {
   stems: string[];
   size: number;
   head: string;
 }
 
-function topicPhrase(topic: string): TopicPhrase {
-  const tokens = wordTokens(topic);
-  const firstStopword = tokens.findIndex((token, i) => i > 0 && isStopword(token));
-  const content = tokens.filter((token) => !isStopword(token));
-  return { stems: tokens.map(stem), size: content.length, head: stem(firstStopword > 0 ? tokens[firstStopword - 1] : content[content.length - 1] ?? '') };
+const stopwordStems = new Set([...stopwords].map(stem));
+
+/** The phrases of a disease or topic: "Concussion (Mild Traumatic Brain Injury)" is two. */
+const phrasesOf = (topic: string) => topic.split(/[()]/).filter((phrase) => wordTokens(phrase).some((token) => !isStopword(token)));
+
+/** The head is the word before the first stopword after the content starts ("fever in travellers"), else the last. */
+function topicPhrase(phrase: string): TopicPhrase {
+  const tokens = wordTokens(phrase);
+  const words = tokens.slice(tokens.findIndex((token) => !isStopword(token)));
+  const firstStopword = words.findIndex((token) => isStopword(token));
+  const content = words.filter((token) => !isStopword(token));
+  const head = firstStopword > 0 ? words[firstStopword - 1] : content[content.length - 1];
+  return { stems: tokens.map(stem), size: content.length, head: stem(head) };
 }
 
 /**
  * Whether a topic says a concept: all its stems are in the topic, and they are the topic's head or at
- * least half its words ("pill" does not name "single-pill combination", nor "blood" "high blood pressure").
+ * least half its content words ("pill" does not name "single-pill combination", nor "blood" "high
+ * blood pressure").
  */
-const namesTopic = (alternative: string[], topic: TopicPhrase) =>
-  alternative.every((s) => topic.stems.includes(s)) && (alternative.includes(topic.head) || 2 * alternative.length >= topic.size);
+function namesTopic(alternative: string[], topic: TopicPhrase): boolean {
+  if (!alternative.every((s) => topic.stems.includes(s))) return false;
+  return alternative.includes(topic.head) || 2 * alternative.filter((s) => !stopwordStems.has(s)).length >= topic.size;
+}
 
 const singularTokens = (text: string) => phraseWords(text).map((word) => word.singular);
 /**
@@ -135,7 +146,7 @@ const CACHE_LIMIT = 5000;
 interface ChunkStems {
   headline: Set<string>;
   text: Set<string>;
-  /** The stems of all the topics, and each topic. */
+  /** The stems of the disease and topics together (a quick first test), and each of their phrases. */
   topic: Set<string>;
   topics: TopicPhrase[];
   title: Set<string>;
@@ -183,7 +194,7 @@ export class RelevanceScorer {
   private stemsOf(chunk: IndexedChunk): ChunkStems {
     let entry = this.byChunk.get(chunk);
     if (entry) return entry;
-    const key = `${chunk.id}\0${chunk.title}\0${chunk.body.length}`;
+    const key = [chunk.id, chunk.title, chunk.disease, chunk.section, ...chunk.topics, chunk.body.length].join('\0');
     entry = this.cache.get(key);
     if (!entry) {
       const title = stems(chunk.title);
@@ -193,7 +204,7 @@ export class RelevanceScorer {
         headline: new Set([...title, ...stems(topics.join(' '))]),
         text: new Set([...section, ...stems(chunk.body)]),
         topic: new Set(stems(topics.join(' '))),
-        topics: topics.map(topicPhrase),
+        topics: topics.flatMap(phrasesOf).map(topicPhrase),
         title: new Set(title),
         section: new Set(section),
       };

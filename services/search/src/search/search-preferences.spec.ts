@@ -62,6 +62,16 @@ describe('searchPreferences', () => {
     expect(ids(searchPreferences(sections, 'TIA aspirin', relevance)[0].ranking)).toEqual(['stroke#2', 'stroke#1']);
   });
 
+  it('leaves the population preference to sections equally about the query, whatever their names', () => {
+    const asthma = [
+      chunk({ id: 'asthma#7', title: 'Asthma attack', disease: 'Asthma', topics: ['asthma attack'], section: 'Severity', body: 'Assess the attack.' }),
+      chunk({ id: 'asthma#8', title: 'Asthma attack', disease: 'Asthma', topics: ['asthma attack'], section: 'Children aged 2 years and over', body: 'Assess severity.' }),
+    ];
+    const [topic, population] = searchPreferences(asthma, 'asthma attack severity in a toddler', relevance);
+    expect(ids(topic.ranking)).toEqual(['asthma#7', 'asthma#8']);
+    expect(ids(population.ranking)).toEqual(['asthma#8']);
+  });
+
   it("finds no topic for an adult in a protocol titled for newborns, or for a child in one titled for adults", () => {
     const resuscitation = [
       chunk({ id: 'newborn#1', title: 'Newborn resuscitation', disease: 'Birth Asphyxia', topics: ['resuscitation', 'not breathing'], body: 'Dry the baby.' }),

@@ -33,14 +33,15 @@ export function searchPreferences(candidates: IndexedChunk[], query: string, rel
     candidates.map((chunk) => {
       const specific = relevance.topicCoverage(topic, chunk);
       const about = Math.max(specific, relevance.topicCoverage(concepts, chunk)) >= TOPIC_MIN_COVERAGE && !isForOthers(chunk, population);
-      return [chunk.id, about ? specific + relevance.coverage(topic, chunk) + NAMING_WEIGHT * relevance.namingCoverage(topic, chunk) : 0];
+      return [chunk.id, about ? specific + relevance.coverage(topic, chunk) : 0];
     }),
   );
   const onTopic = (chunk: IndexedChunk) => coverages.get(chunk.id)!;
+  const named = (chunk: IndexedChunk) => (onTopic(chunk) > 0 ? onTopic(chunk) + NAMING_WEIGHT * relevance.namingCoverage(topic, chunk) : 0);
   const best = Math.max(0, ...candidates.map(onTopic));
   const forPopulation = (chunk: IndexedChunk) => (population && best > 0 && onTopic(chunk) === best && populationsOf(chunk).has(population) ? 1 : 0);
   return [
-    { ranking: preferenceRanking(candidates, onTopic), weight: TOPIC_WEIGHT },
+    { ranking: preferenceRanking(candidates, named), weight: TOPIC_WEIGHT },
     { ranking: preferenceRanking(candidates, forPopulation), weight: POPULATION_WEIGHT },
   ];
 }
