@@ -24,7 +24,11 @@ const UNDER_FIVES = /\bunder[\s-]*(?:5|five)s?\b/i;
 
 /** The populations a text names: by word (toddler, adults), by age ("6 month old", "70-year-old", "5yo", "aged 70") or as "under 5s". */
 export function populationsIn(text: string): Set<Population> {
-  const found = populationsByAge(text);
+  return new Set([...populationsByAge(text), ...populationsByWord(text)]);
+}
+
+function populationsByWord(text: string): Set<Population> {
+  const found = new Set<Population>();
   for (const word of wordTokens(text)) {
     if (CHILD_WORDS.has(word)) found.add('child');
     if (ADULT_WORDS.has(word)) found.add('adult');
@@ -50,7 +54,7 @@ function populationsByAge(text: string): Set<Population> {
  */
 export function queryPopulation(query: string): Population | null {
   const byAge = [...populationsByAge(query)];
-  const found = byAge.length > 0 ? byAge : [...populationsIn(query)];
+  const found = byAge.length > 0 ? byAge : [...populationsByWord(query)];
   return found.length === 1 ? found[0] : null;
 }
 

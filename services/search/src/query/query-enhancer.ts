@@ -27,6 +27,8 @@ const entry = (text: string) => ({ text, phrase: phrase(text), first: phraseWord
 const synonymPhrases = clinicalTerms.synonyms.map((group) => group.map(entry));
 const layPhrases = Object.entries(clinicalTerms.lay_terms).map(([lay, { means }]) => ({ ...entry(lay), means: means.map(entry) }));
 const FEVER = entry('fever');
+const abbreviationEntries = new Map(Object.values(clinicalTerms.abbreviations).flat().map((expansion) => [expansion, entry(expansion)]));
+const abbreviationEntry = (expansion: string) => abbreviationEntries.get(expansion)!;
 
 /** Every word of the table's lay terms and synonyms ("breakbone", "pear" of "pear drops"), as singulars. */
 const tableWords = new Set([...Object.keys(clinicalTerms.lay_terms), ...clinicalTerms.synonyms.flat()].flatMap(wordTokens).map(singular));
@@ -66,7 +68,7 @@ export function enhanceQuery(query: string): EnhancedQuery {
     if (!normalised.includes(expansion.phrase) && !added.includes(expansion.text)) added.push(expansion.text);
   };
   const says = (text: string, words: Set<string>) => (found: { phrase: string; first: string }) => words.has(found.first) && text.includes(found.phrase);
-  for (const expansions of abbreviationsIn(query).values()) expansions.map(entry).forEach(add);
+  for (const expansions of abbreviationsIn(query).values()) expansions.map(abbreviationEntry).forEach(add);
   const inQuery = says(normalised, new Set(normalised.split(' ')));
   for (const lay of layPhrases) if (inQuery(lay)) lay.means.forEach(add);
   if (mentionsFeverishTemperature(query)) add(FEVER);

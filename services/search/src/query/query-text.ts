@@ -36,7 +36,6 @@ export function phraseWords(text: string): { word: string; singular: string }[] 
     .map((word) => ({ word, singular: singular(word) }));
 }
 
-export const isStopword = (word: string) => STOPWORDS.has(word);
 export const stopwords: ReadonlySet<string> = STOPWORDS;
 
 /** Distinct content words of a query: word tokens without stopwords. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import calibration from './relevance-calibration.json' with { type: 'json' };
 import { abbreviationsIn, clinicalTerms as terms } from '../query/query-enhancer.js';
 import { mentionsFeverishTemperature } from '../query/temperature-reading.js';
-import { isStopword, phraseWords, queryTerms, stopwords, wordTokens } from '../query/query-text.js';
+import { phraseWords, queryTerms, stopwords, wordTokens } from '../query/query-text.js';
 import { stem } from '@cairn/rules';
 import type { IndexedChunk } from '../chunks/chunk.js';
 
@@ -34,6 +34,7 @@ interface TopicPhrase {
   head: string;
 }
 
+const isStopword = (word: string) => stopwords.has(word);
 const stopwordStems = new Set([...stopwords].map(stem));
 
 /** The phrases of a disease or topic: "Concussion (Mild Traumatic Brain Injury)" is two. */
@@ -200,10 +201,11 @@ export class RelevanceScorer {
       const title = stems(chunk.title);
       const section = stems(chunk.section);
       const topics = [chunk.disease, ...chunk.topics];
+      const topic = stems(topics.join(' '));
       entry = {
-        headline: new Set([...title, ...stems(topics.join(' '))]),
+        headline: new Set([...title, ...topic]),
         text: new Set([...section, ...stems(chunk.body)]),
-        topic: new Set(stems(topics.join(' '))),
+        topic: new Set(topic),
         topics: topics.flatMap(phrasesOf).map(topicPhrase),
         title: new Set(title),
         section: new Set(section),
