@@ -68,6 +68,17 @@ export function describeBlobStoreContract(adapter: string, open: () => Promise<B
       expect(await blobs.deletePrefix(mine)).toBe(0);
     });
 
+    it('lets puts and a deletePrefix of their folder race without either failing', async () => {
+      for (let round = 0; round < 40; round++) {
+        const folder = `${prefix()}/uploads/u1`;
+        await blobs.put(`${folder}/original`, Buffer.from('pdf'));
+        const puts = [0, 1, 2, 3].map((index) => blobs.put(`${folder}/documents/${index}`, Buffer.alloc(4096, index)));
+        await new Promise((resolve) => setImmediate(resolve));
+        await expect(blobs.deletePrefix(folder)).resolves.toBeGreaterThanOrEqual(0);
+        await expect(Promise.all(puts)).resolves.toHaveLength(4);
+      }
+    });
+
     it('lists the keys under a prefix, and only those', async () => {
       const mine = prefix();
       await blobs.put(`${mine}/uploads/u1/b`, Buffer.from('b'));

@@ -9,6 +9,10 @@ import { assertBlobKey, type BlobInfo, type BlobStore } from '../blob-store.port
 /** ENOTDIR: a blob sits where the path needs a directory (key `a` when asked for `a/b`), so nothing is there. */
 const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
 
+/** A put racing a deletePrefix of its folder: the folder may vanish under the rename, or fill again under the rm. */
+const MOVE_ATTEMPTS = 5;
+const REMOVE_RETRIES = 10;
+
 /** Blobs as files under one directory (standalone: `DATA_DIR/blobs`). Writes are atomic. */
 export class FileBlobStore implements BlobStore {
   constructor(private readonly root: string) {}
@@ -21,16 +25,16 @@ export class FileBlobStore implements BlobStore {
     const target = this.path(key);
     const temp = join(this.root, 'tmp', randomUUID());
     await mkdir(dirname(temp), { recursive: true });
-    await mkdir(dirname(target), { recursive: true });
     try {
       if (data instanceof Readable) await pipeline(data, createWriteStream(temp));
       else await writeFile(temp, data);
-      await rename(temp, target);
+      const { size } = await stat(temp);
+      await moveInto(temp, target);
+      return { key, size };
     } catch (error) {
       await rm(temp, { force: true });
       throw error;
     }
-    return { key, size: (await stat(target)).size };
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -83,11 +87,23 @@ export class FileBlobStore implements BlobStore {
   async deletePrefix(prefix: string): Promise<number> {
     const dir = this.path(prefix);
     const count = await countFiles(dir);
-    if (count > 0) await rm(dir, { recursive: true, force: true });
+    if (count > 0) await rm(dir, { recursive: true, force: true, maxRetries: REMOVE_RETRIES, retryDelay: 10 });
     return count;
   }
 
   async close(): Promise<void> {}
+}
+
+/** A folder a concurrent deletePrefix removed between the mkdir and the rename is made again. */
+async function moveInto(temp: string, target: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      return await rename(temp, target);
+    } catch (error) {
+      if (!isMissing(error) || attempt === MOVE_ATTEMPTS) throw error;
+    }
+  }
 }
 
 async function countFiles(dir: string): Promise<number> {
