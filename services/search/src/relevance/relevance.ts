@@ -126,14 +126,17 @@ export function queryConcepts(query: string): Concept[] {
 
 /** How much of the query a chunk covers, 0..1: weighted share of concepts found, headline finds counting fully. */
 export function coverage(concepts: Concept[], headline: Set<string>, text: Set<string>): number {
+  return weightedShare(concepts, (concept) => {
+    const has = (set: Set<string>) => concept.alternatives.some((alternative) => alternative.every((s) => set.has(s)));
+    return has(headline) ? HEADLINE_MATCH : has(text) ? TEXT_MATCH : 0;
+  });
+}
+
+/** The concepts' weighted share, each counted by how well (0..1) the chunk matches it. */
+function weightedShare(concepts: Concept[], match: (concept: Concept) => number): number {
   const total = concepts.reduce((sum, concept) => sum + concept.weight, 0);
   if (total === 0) return 0;
-  let found = 0;
-  for (const concept of concepts) {
-    const has = (set: Set<string>) => concept.alternatives.some((alternative) => alternative.every((s) => set.has(s)));
-    found += concept.weight * (has(headline) ? HEADLINE_MATCH : has(text) ? TEXT_MATCH : 0);
-  }
-  return found / total;
+  return concepts.reduce((found, concept) => found + concept.weight * match(concept), 0) / total;
 }
 
 /** Maps raw coverage onto 0–10 so that the calibrated coverage threshold reads exactly 6. */
@@ -178,12 +181,8 @@ export class RelevanceScorer {
   /** How much of the query the chunk's disease and topics (curated metadata, not its words) name, 0..1. */
   topicCoverage(concepts: Concept[], chunk: IndexedChunk): number {
     const { topic, topics } = this.stemsOf(chunk);
-    const total = concepts.reduce((sum, concept) => sum + concept.weight, 0);
-    if (total === 0) return 0;
-    const named = concepts.filter((concept) =>
-      concept.alternatives.some((alternative) => alternative.every((s) => topic.has(s)) && topics.some((one) => namesTopic(alternative, one))),
-    );
-    return named.reduce((sum, concept) => sum + concept.weight, 0) / total;
+    const names = (alternative: string[]) => alternative.every((s) => topic.has(s)) && topics.some((one) => namesTopic(alternative, one));
+    return weightedShare(concepts, (concept) => (concept.alternatives.some(names) ? 1 : 0));
   }
 
   /** How much of the query the protocol's title and the chunk's section name cover, each 0..1, summed. */
