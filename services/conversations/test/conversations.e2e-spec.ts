@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@cairn/contracts';
 import { DocumentStores, EVENT_BUS, InProcessEventBus, type EventBus } from '@cairn/platform';
-import { documentStoreBackends, startTestApp, type TestApp } from '@cairn/testing';
+import { documentStoreBackends, readAllPages, startTestApp, type TestApp } from '@cairn/testing';
 import { ConversationsAppModule } from '../src/app.module.js';
+import type { StoredConversation } from '../src/conversations/conversations.repository.js';
 
 const message = (type: 'user' | 'assistant', content: string, extra: Record<string, unknown> = {}) => ({
   id: `msg_${randomUUID()}`,
@@ -33,6 +34,15 @@ const conversation = (overrides: Record<string, unknown> = {}) => ({
   updated_at: '2026-11-20T10:00:05.000Z',
   ...overrides,
 });
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The `i`th of many conversations, written to the store: seven update times shared by all, ids not in update order. */
+const storedConversation = (userId: string, i: number): StoredConversation => {
+  const conversationId = `conv_${String((i * 7919) % 1000).padStart(3, '0')}`;
+  const at = new Date(Date.UTC(2026, 0, 1 + (i % 7))).toISOString();
+  return { id: `${userId}/${conversationId}`, userId, conversationId, title: `Topic ${i}`, messages: [], last_query: '', tags: [], message_count: 0, content_hash: '', created_at: at, updated_at: at };
+};
 
 describe.each(documentStoreBackends())('conversations service on $name', (backend) => {
   let api: TestApp;
@@ -110,6 +120,7 @@ describe.each(documentStoreBackends())('conversations service on $name', (backen
     expect(list.body).toEqual({
       success: true,
       error: null,
+      next_offset: 3,
       conversations: [ids[3], ids[2], ids[1]].map((id, index) => ({
         id,
         title: `topic ${3 - index}`,
@@ -122,6 +133,37 @@ describe.each(documentStoreBackends())('conversations service on $name', (backen
     const bad = await api.request('GET', `/conversations/${carol}?limit=abc`, { token });
     expect(bad.status).toBe(400);
     expect(bad.body.detail.field).toBe('limit');
+  });
+
+  it('pages through 250 conversations by limit and offset: each once, newest first, ties by id', async () => {
+    const erin = `erin-${randomUUID()}`;
+    const token = await api.tokenFor(erin);
+    const conversations = api.app.get(DocumentStores).get('conversations').collection<StoredConversation>('conversations');
+    const seeded = Array.from({ length: 250 }, (_, i) => storedConversation(erin, i));
+    for (const doc of [...seeded, ...Array.from({ length: 30 }, (_, i) => storedConversation(`frank-${randomUUID()}`, i))]) await conversations.put(doc);
+    const expected = [...seeded].sort((a, b) => byText(b.updated_at, a.updated_at) || byText(a.conversationId, b.conversationId)).map((doc) => doc.conversationId);
+
+    for (const limit of [10, 50, 100]) {
+      const listed = await readAllPages(
+        (offset) => api.request('GET', `/conversations/${erin}?limit=${limit}&offset=${offset}`, { token }),
+        (body) => body.conversations.map((item: { id: string }) => item.id),
+      );
+      expect(listed.items).toEqual(expected);
+      expect(listed.pages).toBe(Math.ceil(250 / limit));
+    }
+    const last = await api.request('GET', `/conversations/${erin}?limit=10&offset=240`, { token });
+    expect(last.body).toMatchObject({ success: true, next_offset: null, error: null });
+    expect(last.body.conversations.map((item: { id: string }) => item.id)).toEqual(expected.slice(240));
+    expect((await api.request('GET', `/conversations/${erin}?offset=900`, { token })).body).toEqual({ success: true, conversations: [], next_offset: null, error: null });
+  });
+
+  it('refuses an offset that is not a whole number of at least 0 with a 400 naming offset', async () => {
+    for (const offset of ['-1', 'abc', '2.5']) {
+      const response = await api.request('GET', `/conversations/${alice.uid}?limit=10&offset=${offset}`, { token: alice.token });
+      expect(response.status).toBe(400);
+      expect(response.body.detail.field).toBe('offset');
+      expect(response.body.detail.message).toMatch(/^offset must be /);
+    }
   });
 
   it('renames, refusing a blank title with Title is required', async () => {

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@cairn/contracts';
 import { DocumentStores, EVENT_BUS, InProcessEventBus, type EventBus } from '@cairn/platform';
-import { documentStoreBackends, startTestApp, type TestApp } from '@cairn/testing';
+import { documentStoreBackends, readAllPages, startTestApp, type TestApp } from '@cairn/testing';
 import { SavedProtocolsAppModule } from '../src/app.module.js';
+import type { StoredProtocol } from '../src/saved-protocols/saved-protocols.repository.js';
 
 interface User {
   uid: string;
@@ -25,6 +26,25 @@ const protocol = (title: string, overrides: Record<string, unknown> = {}) => ({
   citations: [{ id: 1, source: 'WHO dengue guideline', organization: 'WHO', year: 2012 }],
   ...overrides,
 });
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The `i`th of many saved protocols, written to the store: six save times shared by all, ids not in save order. */
+const storedProtocol = (userId: string, i: number): StoredProtocol => {
+  const protocolId = `protocol_${String((i * 7919) % 1000).padStart(3, '0')}`;
+  return {
+    id: `${userId}/${protocolId}`,
+    userId,
+    protocolId,
+    title: `Protocol ${i}`,
+    organization: 'WHO',
+    region: null,
+    year: 2024,
+    intent: 'treatment',
+    protocol_data: { checklist: [] },
+    saved_at: new Date(Date.UTC(2026, 0, 1 + (i % 6))).toISOString(),
+  };
+};
 
 /** What the service keeps as protocol_data: the protocol without its id, steps under `checklist`. */
 const storedData = (sent: Record<string, unknown>) => {
@@ -113,6 +133,7 @@ describe.each(documentStoreBackends())('saved-protocols service on $name', (back
     expect(list.body).toEqual({
       success: true,
       error: null,
+      next_offset: 2,
       protocols: [
         { id: 'protocol_sepsis', title: 'Sepsis', saved_at: expect.any(String), organization: 'WHO', region: null, year: '2024', intent: 'symptoms' },
         { id: 'protocol_stroke', title: 'Stroke', saved_at: expect.any(String), organization: 'WHO', region: null, year: '2024', intent: 'symptoms' },
@@ -120,6 +141,40 @@ describe.each(documentStoreBackends())('saved-protocols service on $name', (back
     });
     expect((await api.request('GET', `/protocols/saved/${who.uid}?limit=1000`, { token: who.token })).body.protocols).toHaveLength(3);
     expect((await api.request('GET', `/protocols/saved/${who.uid}?limit=0`, { token: who.token })).status).toBe(400);
+  });
+
+  it('pages through 250 saved protocols by limit and offset: each once, newest first, ties by id', async () => {
+    const who = await user('paging');
+    const other = await user('paging-other');
+    const saved = api.app.get(DocumentStores).get('saved-protocols').collection<StoredProtocol>('saved_protocols');
+    const seeded = Array.from({ length: 250 }, (_, i) => storedProtocol(who.uid, i));
+    for (const doc of [...seeded, ...Array.from({ length: 30 }, (_, i) => storedProtocol(other.uid, i))]) await saved.put(doc);
+    const expected = [...seeded].sort((a, b) => byText(b.saved_at, a.saved_at) || byText(a.protocolId, b.protocolId)).map((doc) => doc.protocolId);
+
+    for (const limit of [20, 50, 100]) {
+      const listed = await readAllPages(
+        (offset) => api.request('GET', `/protocols/saved/${who.uid}?limit=${limit}&offset=${offset}`, { token: who.token }),
+        (body) => body.protocols.map((summary: { id: string }) => summary.id),
+      );
+      expect(listed.items).toEqual(expected);
+      expect(listed.pages).toBe(Math.ceil(250 / limit));
+    }
+    const first = await api.request('GET', `/protocols/saved/${who.uid}`, { token: who.token });
+    expect(first.body.protocols.map((summary: { id: string }) => summary.id)).toEqual(expected.slice(0, 20));
+    expect(first.body.next_offset).toBe(20);
+    const last = await api.request('GET', `/protocols/saved/${who.uid}?limit=50&offset=200`, { token: who.token });
+    expect(last.body).toMatchObject({ success: true, next_offset: null, error: null });
+    expect(last.body.protocols.map((summary: { id: string }) => summary.id)).toEqual(expected.slice(200));
+    expect((await api.request('GET', `/protocols/saved/${who.uid}?offset=250`, { token: who.token })).body).toEqual({ success: true, protocols: [], next_offset: null, error: null });
+  });
+
+  it('refuses an offset that is not a whole number of at least 0 with a 400 naming offset', async () => {
+    for (const offset of ['-1', 'abc', '1.5']) {
+      const response = await api.request('GET', `/protocols/saved/${alice.uid}?limit=10&offset=${offset}`, { token: alice.token });
+      expect(response.status).toBe(400);
+      expect(response.body.detail.field).toBe('offset');
+      expect(response.body.detail.message).toMatch(/^offset must be /);
+    }
   });
 
   it('renames and deletes, with 404 for what does not exist', async () => {

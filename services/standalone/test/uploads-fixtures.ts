@@ -1,4 +1,5 @@
 import { zipSync } from 'fflate';
+import type { GeneratedProtocolData } from '@cairn/contracts';
 import { minimalPdf } from '@cairn/testing';
 
 /** A guideline with two chapters, each long enough to become a protocol of its own. */
@@ -56,3 +57,42 @@ export function markEncrypted(archive: Buffer, name: string): Buffer {
   }
   return copy;
 }
+
+const WARD_TOPICS = ['Snakebite first aid', 'Antivenom treatment', 'Dengue fluid management', 'Neonatal resuscitation', 'Severe malaria', 'Sepsis bundle', 'Acute asthma', 'Diabetic ketoacidosis'];
+
+/**
+ * The `i`th of many protocols approved into `userId`'s index, as the uploads store keeps them (collection
+ * `user_protocols`): eight approval times shared by all and protocol ids not in approval order, so a
+ * listing has ties to break.
+ */
+export function indexedProtocol(userId: string, i: number): { id: string; protocolId: string; created_at: string } & Record<string, unknown> {
+  const protocolId = `up_${String((i * 7919) % 1000).padStart(3, '0')}`;
+  const at = new Date(Date.UTC(2026, 0, 1 + (i % 8))).toISOString();
+  const title = `${WARD_TOPICS[i % WARD_TOPICS.length]} ${i + 1}`;
+  const fields = { title, intent: 'treatment', source_file: 'hospital-guidelines.zip', organization: 'User upload', region: 'Global', year: 2026 };
+  const protocolData: GeneratedProtocolData = {
+    ...fields,
+    lastUpdated: at,
+    checklist: [{ step: 1, text: 'Check airway, breathing and circulation.', explanation: 'First look.', citation: 1, citations: [1] }],
+    citations: [{ id: 1, source: 'hospital-guidelines.zip, page 1', organization: 'User upload', year: 2026, region: 'Global', url: '', excerpt: 'Check airway, breathing and circulation.' }],
+  };
+  return {
+    ...fields,
+    id: `${userId}/${protocolId}`,
+    userId,
+    protocolId,
+    uploadId: 'upload_bulk',
+    state: 'indexed',
+    protocol_data: protocolData,
+    sourceRef: `users/${userId}/uploads/upload_bulk/part-${i}`,
+    regenerating: false,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The order of the index: newest approval first, ties by protocol id. */
+export const indexOrder = (a: { created_at: string; protocolId: string }, b: { created_at: string; protocolId: string }) =>
+  byText(b.created_at, a.created_at) || byText(a.protocolId, b.protocolId);

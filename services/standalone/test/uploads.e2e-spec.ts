@@ -6,9 +6,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ocrAvailable } from '@cairn/documents';
 import { Topics } from '@cairn/contracts';
 import { BLOB_STORE, DocumentStores, EVENT_BUS, type BlobStore, type EventBus } from '@cairn/platform';
-import { documentStoreBackends, scannedPdf, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
+import { documentStoreBackends, readAllPages, scannedPdf, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
 import { StandaloneModule } from '../src/index.js';
-import { corruptPdf, encryptedPdf, guidelinePdf, markEncrypted, zeroPagePdf, zip } from './uploads-fixtures.js';
+import { corruptPdf, encryptedPdf, guidelinePdf, indexedProtocol, indexOrder, markEncrypted, zeroPagePdf, zip } from './uploads-fixtures.js';
 import { settled, uploadsClient, type UploadUser } from './uploads-client.js';
 
 const withOcr = await ocrAvailable();
@@ -114,6 +114,34 @@ describe.each(backends)('uploads: a hospital guideline becomes personal protocol
     expect((await client.protocols(user)).body).toEqual({ success: true, protocols: [], total: 0 });
     expect((await client.search(user, 'Ward snakebite checklist antivenom', 'user_only')).body.hits).toEqual([]);
     expect(await userBlobs(user)).toEqual([]);
+  });
+
+  it('pages through an index of 250 protocols by size and offset: each once, newest first, ties by id; a bad offset is a 400', async () => {
+    const carol = await signUpTestUser(server, 'Carol');
+    const protocols = server.app.get(DocumentStores).get('uploads').collection<{ id: string }>('user_protocols');
+    const seeded = Array.from({ length: 250 }, (_, i) => indexedProtocol(carol.uid, i));
+    for (const protocol of [...seeded, indexedProtocol(bob.uid, 0), { ...indexedProtocol(carol.uid, 900), state: 'preview' }]) await protocols.put(protocol);
+    const expected = [...seeded].sort(indexOrder).map((protocol) => protocol.protocolId);
+    const page = (size: number, offset: number) => server.request('GET', `/users/${carol.uid}/protocols?size=${size}&offset=${offset}`, { token: carol.token });
+
+    for (const size of [20, 100]) {
+      const listed = await readAllPages((offset) => page(size, offset), (body) => {
+        expect(body).toMatchObject({ success: true, total: 250 });
+        return body.protocols.map((protocol: { id: string }) => protocol.id);
+      });
+      expect(listed.items).toEqual(expected);
+      expect(listed.pages).toBe(Math.ceil(250 / size));
+    }
+    const first = await server.request('GET', `/users/${carol.uid}/protocols?size=20`, { token: carol.token });
+    expect(first.body).toMatchObject({ success: true, total: 250, next_offset: 20 });
+    expect((await page(500, 200)).body).toMatchObject({ protocols: expect.any(Array), total: 250, next_offset: null });
+    expect((await page(500, 200)).body.protocols).toHaveLength(50);
+    expect((await page(20, 250)).body).toMatchObject({ success: true, protocols: [], total: 250, next_offset: null });
+    for (const offset of ['-1', 'ten', '0.5']) {
+      const refused = await server.request('GET', `/users/${carol.uid}/protocols?size=20&offset=${offset}`, { token: carol.token });
+      expect(refused.status).toBe(400);
+      expect(refused.body.detail).toMatchObject({ field: 'offset', message: expect.stringMatching(/^offset must be /) });
+    }
   });
 
   it('reads every PDF of a ZIP and lists what it skipped; one bad file never fails the rest', async () => {

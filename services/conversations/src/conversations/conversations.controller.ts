@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { clientId, CurrentUser, listLimit, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
+import { clientId, CurrentUser, listLimit, listOffset, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
 import { renameSchema, saveConversationSchema, type SaveConversationInput } from './conversation.schema.js';
 import { ConversationsService } from './conversations.service.js';
 
-const listQuery = z.object({ limit: listLimit(20) });
+const listQuery = z.object({ limit: listLimit(20), offset: listOffset() });
 const conversationIdParam = new ZodPipe(clientId('conversationId'));
 
 @Controller('conversations')
@@ -19,7 +19,7 @@ export class ConversationsController {
 
   @Get(':userId')
   list(@CurrentUser() user: AuthenticatedUser, @Query(new ZodPipe(listQuery)) query: z.infer<typeof listQuery>) {
-    return this.conversations.list(user.uid, query.limit);
+    return this.conversations.list(user.uid, query.limit, query.offset);
   }
 
   @Get(':userId/:conversationId')

@@ -35,8 +35,9 @@ export class ConversationsRepository {
     return this.conversations.put({ ...conversation, id: key(conversation.userId, conversation.conversationId) });
   }
 
-  newestFirst(userId: string, limit: number): Promise<StoredConversation[]> {
-    return this.conversations.find({ where: { userId }, sort: [{ field: 'updated_at', direction: 'desc' }], limit });
+  /** Newest first; the store breaks ties by id, so pages by `offset` neither repeat nor skip. */
+  newestFirst(userId: string, limit: number, offset = 0): Promise<StoredConversation[]> {
+    return this.conversations.find({ where: { userId }, sort: [{ field: 'updated_at', direction: 'desc' }, { field: 'id', direction: 'asc' }], limit, offset });
   }
 
   rename(userId: string, conversationId: string, title: string): Promise<StoredConversation | null> {

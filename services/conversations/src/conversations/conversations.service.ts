@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import { badRequest, notFound } from '@cairn/platform';
+import { badRequest, notFound, readPage } from '@cairn/platform';
 import { conversationTitle } from '@cairn/rules';
 import type { SaveConversationInput } from './conversation.schema.js';
 import { ConversationsRepository, type StoredConversation } from './conversations.repository.js';
@@ -50,16 +50,17 @@ export class ConversationsService {
     return { success: true, conversation_id: conversationId, was_duplicate: false };
   }
 
-  async list(userId: string, limit: number) {
-    const conversations = await this.repository.newestFirst(userId, limit);
+  async list(userId: string, limit: number, offset = 0) {
+    const page = await readPage(offset, limit, (from, size) => this.repository.newestFirst(userId, size, from));
     return {
       success: true,
-      conversations: conversations.map(({ conversationId, title, updated_at, message_count }) => ({
+      conversations: page.items.map(({ conversationId, title, updated_at, message_count }) => ({
         id: conversationId,
         title,
         updated_at,
         message_count,
       })),
+      next_offset: page.next_offset,
       error: null,
     };
   }

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { clientId, CurrentUser, listLimit, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
+import { clientId, CurrentUser, listLimit, listOffset, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
 import { renameSchema, saveProtocolSchema, type SaveProtocolInput } from './saved-protocol.schema.js';
 import { SavedProtocolsService } from './saved-protocols.service.js';
 
-const listQuery = z.object({ limit: listLimit(20) });
+const listQuery = z.object({ limit: listLimit(20), offset: listOffset() });
 const protocolIdParam = new ZodPipe(clientId('protocolId'));
 
 @Controller('protocols')
@@ -19,7 +19,7 @@ export class SavedProtocolsController {
 
   @Get('saved/:userId')
   list(@CurrentUser() user: AuthenticatedUser, @Query(new ZodPipe(listQuery)) query: z.infer<typeof listQuery>) {
-    return this.savedProtocols.list(user.uid, query.limit);
+    return this.savedProtocols.list(user.uid, query.limit, query.offset);
   }
 
   @Get('saved/:userId/:protocolId')

@@ -33,8 +33,9 @@ export class SavedProtocolsRepository {
     return this.protocols.put({ ...protocol, id: key(protocol.userId, protocol.protocolId) });
   }
 
-  newestFirst(userId: string, limit: number): Promise<StoredProtocol[]> {
-    return this.protocols.find({ where: { userId }, sort: [{ field: 'saved_at', direction: 'desc' }], limit });
+  /** Newest first; the store breaks ties by id, so pages by `offset` neither repeat nor skip. */
+  newestFirst(userId: string, limit: number, offset = 0): Promise<StoredProtocol[]> {
+    return this.protocols.find({ where: { userId }, sort: [{ field: 'saved_at', direction: 'desc' }, { field: 'id', direction: 'asc' }], limit, offset });
   }
 
   rename(userId: string, protocolId: string, title: string): Promise<StoredProtocol | null> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '@cairn/platform';
+import { notFound, readPage } from '@cairn/platform';
 import { savedProtocolId } from '@cairn/rules';
 import type { SaveProtocolInput } from './saved-protocol.schema.js';
 import { SavedProtocolsRepository, type StoredProtocol } from './saved-protocols.repository.js';
@@ -27,9 +27,9 @@ export class SavedProtocolsService {
     return { success: true, protocol_id: protocolId, was_duplicate: existing !== null };
   }
 
-  async list(userId: string, limit: number) {
-    const protocols = await this.repository.newestFirst(userId, limit);
-    return { success: true, protocols: protocols.map(({ protocol_data: _data, ...summary }) => toSummary(summary)), error: null };
+  async list(userId: string, limit: number, offset = 0) {
+    const page = await readPage(offset, limit, (from, size) => this.repository.newestFirst(userId, size, from));
+    return { success: true, protocols: page.items.map(({ protocol_data: _data, ...summary }) => toSummary(summary)), next_offset: page.next_offset, error: null };
   }
 
   async get(userId: string, protocolId: string) {

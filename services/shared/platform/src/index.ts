@@ -8,6 +8,7 @@ export * from './bootstrap.js';
 export * from './config/platform-config.js';
 export * from './documents/document-store.port.js';
 export * from './documents/document-stores.js';
+export * from './documents/list-page.js';
 export * from './documents/adapters/sqlite-document-store.adapter.js';
 export * from './errors/app-error.js';
 export * from './errors/display-url.js';

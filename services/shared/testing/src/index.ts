@@ -6,6 +6,7 @@ export * from './http/test-app.js';
 export * from './http/store-backends.js';
 export * from './http/test-tokens.js';
 export * from './http/users.js';
+export * from './http/list-pages.js';
 export * from './kafka/index.js';
 export * from './mongo/index.js';
 export * from './openai/index.js';

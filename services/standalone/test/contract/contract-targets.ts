@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe } from '@jest/globals';
 import type { DynamicModule, Type } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { PlatformConfig } from '@cairn/platform';
+import { DocumentStores, type DocumentStore, type PlatformConfig } from '@cairn/platform';
 import { signUpTestUser, startTestApp, type JsonResponse, type RequestOptions, type TestApp } from '@cairn/testing';
 import { StandaloneModule } from '../../src/index.js';
 
@@ -18,11 +18,13 @@ export interface ContractTarget {
   baseUrl: string;
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<JsonResponse<T>>;
   user(): Promise<ContractUser>;
+  /** The document store a service keeps its data in ('uploads', 'conversations', …), to set up long lists. */
+  documents(service: string): DocumentStore;
   close(): Promise<void>;
 }
 
 function target(name: string, whole: boolean, app: TestApp, user: () => Promise<ContractUser>): ContractTarget {
-  return { name, whole, baseUrl: app.url, request: app.request, user, close: () => app.close() };
+  return { name, whole, baseUrl: app.url, request: app.request, user, documents: (service) => app.app.get(DocumentStores).get(service), close: () => app.close() };
 }
 
 /**

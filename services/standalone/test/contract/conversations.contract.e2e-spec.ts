@@ -1,6 +1,8 @@
 import { expect, it } from '@jest/globals';
 import { ConversationsAppModule } from '@cairn/conversations';
+import { readAllPages } from '@cairn/testing';
 import { describeContract } from './contract-targets.js';
+import { newestFirst, storedConversation } from './list-fixtures.js';
 
 // Spec §7 "Conversations" with the saved conversation payload of §3.
 
@@ -57,6 +59,25 @@ describeContract('conversations', (config) => ConversationsAppModule.forRoot(con
     expect((await s.api.request('PUT', `/conversations/${s.user.uid}/conv_contract_3/title`, { token: s.user.token, body: { title: '' } })).body.detail.message).toBe('Title is required');
     expect((await s.api.request('DELETE', `/conversations/${s.user.uid}/conv_contract_3`, { token: s.user.token })).status).toBe(200);
     expect((await s.api.request('GET', `/conversations/${s.user.uid}/conv_contract_3`, { token: s.user.token })).status).toBe(404);
+  });
+
+  it('pages with ?limit=&offset=: every conversation once, newest first, next_offset null on the last page; a bad offset is a 400 naming it', async () => {
+    const who = await s.api.user();
+    const conversations = s.api.documents('conversations').collection<{ id: string }>('conversations');
+    const seeded = Array.from({ length: 250 }, (_, i) => storedConversation(who.uid, i));
+    for (const conversation of seeded) await conversations.put(conversation);
+    const expected = [...seeded].sort(newestFirst('updated_at', 'conversationId')).map((conversation) => conversation.conversationId);
+    const listed = await readAllPages(
+      (offset) => s.api.request('GET', `/conversations/${who.uid}?limit=10&offset=${offset}`, { token: who.token }),
+      (body) => body.conversations.map((conversation: { id: string }) => conversation.id),
+    );
+    expect(listed).toEqual({ items: expected, pages: 25 });
+    const last = await s.api.request('GET', `/conversations/${who.uid}?limit=20&offset=240`, { token: who.token });
+    expect(last.body).toMatchObject({ success: true, error: null, next_offset: null });
+    expect(last.body.conversations).toHaveLength(10);
+    const bad = await s.api.request('GET', `/conversations/${who.uid}?limit=10&offset=-1`, { token: who.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatchObject({ field: 'offset', message: expect.stringContaining('offset') });
   });
 
   it('answers 401 without a token and 403 for another s.user', async () => {

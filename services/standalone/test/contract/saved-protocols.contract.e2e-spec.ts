@@ -1,6 +1,8 @@
 import { expect, it } from '@jest/globals';
 import { SavedProtocolsAppModule } from '@cairn/saved-protocols';
+import { readAllPages } from '@cairn/testing';
 import { describeContract } from './contract-targets.js';
+import { newestFirst, storedSavedProtocol } from './list-fixtures.js';
 
 // Spec §7 "Saved protocols": the body of a save is the protocol itself (id, protocol fields, intent).
 
@@ -45,6 +47,25 @@ describeContract('saved-protocols', (config) => SavedProtocolsAppModule.forRoot(
     expect((await s.api.request('GET', path, { token: s.user.token })).body.protocol.title).toBe('Adult CPR');
     expect((await s.api.request('DELETE', path, { token: s.user.token })).status).toBe(200);
     expect((await s.api.request('GET', `${path}/check`, { token: s.user.token })).body).toEqual({ success: true, is_saved: false });
+  });
+
+  it('pages with ?limit=&offset=: every saved protocol once, newest first, next_offset null on the last page; a bad offset is a 400 naming it', async () => {
+    const who = await s.api.user();
+    const saved = s.api.documents('saved-protocols').collection<{ id: string }>('saved_protocols');
+    const seeded = Array.from({ length: 250 }, (_, i) => storedSavedProtocol(who.uid, i));
+    for (const protocol of seeded) await saved.put(protocol);
+    const expected = [...seeded].sort(newestFirst('saved_at', 'protocolId')).map((protocol) => protocol.protocolId);
+    const listed = await readAllPages(
+      (offset) => s.api.request('GET', `/protocols/saved/${who.uid}?limit=50&offset=${offset}`, { token: who.token }),
+      (body) => body.protocols.map((protocol: { id: string }) => protocol.id),
+    );
+    expect(listed).toEqual({ items: expected, pages: 5 });
+    const last = await s.api.request('GET', `/protocols/saved/${who.uid}?limit=20&offset=240`, { token: who.token });
+    expect(last.body).toMatchObject({ success: true, error: null, next_offset: null });
+    expect(last.body.protocols).toHaveLength(10);
+    const bad = await s.api.request('GET', `/protocols/saved/${who.uid}?limit=50&offset=abc`, { token: who.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatchObject({ field: 'offset', message: expect.stringContaining('offset') });
   });
 
   it('answers 401 without a token and 403 for another s.user', async () => {

@@ -1,7 +1,8 @@
 import { expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UploadsAppModule } from '@cairn/uploads';
-import { guidelinePdf } from '../uploads-fixtures.js';
+import { readAllPages } from '@cairn/testing';
+import { guidelinePdf, indexedProtocol, indexOrder } from '../uploads-fixtures.js';
 import { describeContract, type ContractTarget, type ContractUser } from './contract-targets.js';
 
 // Spec §7 "User data and uploads", with multipart bodies as a browser's FormData sends them.
@@ -50,6 +51,28 @@ describeContract('uploads', (config) => UploadsAppModule.forRoot(config), 'user 
   it('GET …/protocols?size=20 answers success, protocols, total; DELETE …/protocols/all answers success, message', async () => {
     expect((await s.api.request('GET', `/users/${s.user.uid}/protocols?size=20`, { token: s.user.token })).body).toMatchObject({ success: true, protocols: expect.any(Array), total: expect.any(Number) });
     expect((await s.api.request('DELETE', `/users/${s.user.uid}/protocols/all`, { token: s.user.token })).body).toMatchObject({ success: true, message: expect.any(String) });
+  });
+
+  it('pages with ?size=&offset=: every protocol once, newest first, total on each page, next_offset null on the last; a bad offset is a 400 naming it', async () => {
+    const who = await s.api.user();
+    const protocols = s.api.documents('uploads').collection<{ id: string }>('user_protocols');
+    const seeded = Array.from({ length: 250 }, (_, i) => indexedProtocol(who.uid, i));
+    for (const protocol of seeded) await protocols.put(protocol);
+    const expected = [...seeded].sort(indexOrder).map((protocol) => protocol.protocolId);
+    const listed = await readAllPages(
+      (offset) => s.api.request('GET', `/users/${who.uid}/protocols?size=20&offset=${offset}`, { token: who.token }),
+      (body) => {
+        expect(body).toMatchObject({ success: true, total: 250 });
+        return body.protocols.map((protocol: { id: string }) => protocol.id);
+      },
+    );
+    expect(listed).toEqual({ items: expected, pages: 13 });
+    const last = await s.api.request('GET', `/users/${who.uid}/protocols?size=50&offset=200`, { token: who.token });
+    expect(last.body).toMatchObject({ success: true, total: 250, next_offset: null });
+    expect(last.body.protocols).toHaveLength(50);
+    const bad = await s.api.request('GET', `/users/${who.uid}/protocols?size=20&offset=-5`, { token: who.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatchObject({ field: 'offset', message: expect.stringContaining('offset') });
   });
 
   (s.whole ? it : it.skip)('runs the whole flow: preview, regenerate, approve, index, rename, regenerate one, delete, delete all, clear preview, delete the account (needs generation, search and accounts beside uploads)', async () => {

@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { clientId, CurrentUser, MAX_LIST_LIMIT, requiredTitle, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
+import { clientId, CurrentUser, listOffset, MAX_LIST_LIMIT, requiredTitle, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
 import { readForm } from '../upload/uploads.service.js';
 import { UserProtocolsService } from './user-protocols.service.js';
 
 const listQuery = z.object({
   size: z.coerce.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'size must be at least 1').default(20).transform((size) => Math.min(size, MAX_LIST_LIMIT)),
+  offset: listOffset(),
 });
 const renameSchema = z.object({ title: requiredTitle(200) });
 const protocolIdParam = new ZodPipe(clientId('protocolId'));
@@ -17,7 +18,7 @@ export class UserProtocolsController {
 
   @Get()
   list(@CurrentUser() user: AuthenticatedUser, @Query(new ZodPipe(listQuery)) query: z.infer<typeof listQuery>) {
-    return this.protocols.list(user.uid, query.size);
+    return this.protocols.list(user.uid, query.size, query.offset);
   }
 
   @Delete('all')

@@ -43,8 +43,8 @@ export class UserProtocolsRepository {
     return this.protocols.find({ where: { uploadId, state: 'preview' }, sort: [{ field: 'protocolId', direction: 'asc' }] });
   }
 
-  indexed(userId: string, limit?: number): Promise<UserProtocol[]> {
-    return this.protocols.find({ where: { userId, state: 'indexed' }, sort: [{ field: 'created_at', direction: 'desc' }, { field: 'protocolId', direction: 'asc' }], limit });
+  indexed(userId: string, limit?: number, offset?: number): Promise<UserProtocol[]> {
+    return this.protocols.find({ where: { userId, state: 'indexed' }, sort: [{ field: 'created_at', direction: 'desc' }, { field: 'protocolId', direction: 'asc' }], limit, offset });
   }
 
   countIndexed(userId: string): Promise<number> {

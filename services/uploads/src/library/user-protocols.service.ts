@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@cairn/contracts';
-import { BLOB_STORE, notFound, Outbox, type BlobStore } from '@cairn/platform';
+import { BLOB_STORE, notFound, Outbox, readPage, type BlobStore } from '@cairn/platform';
+import { protocolBlobs } from '../jobs/upload-job.js';
 import { toProtocolDocument, toUploadedProtocol, type UserProtocol } from './user-protocol.js';
 import { UserProtocolsRepository } from './user-protocols.repository.js';
 
@@ -16,9 +17,13 @@ export class UserProtocolsService {
     private readonly outbox: Outbox,
   ) {}
 
-  async list(userId: string, size: number) {
-    const [protocols, total] = await Promise.all([this.protocols.indexed(userId, size), this.protocols.countIndexed(userId)]);
-    return { success: true, protocols: protocols.map(toUploadedProtocol), total };
+  /** One page of the index, newest first (ties by protocol id), so paging by `offset` repeats and skips nothing. */
+  async list(userId: string, size: number, offset = 0) {
+    const [page, total] = await Promise.all([
+      readPage(offset, size, (from, limit) => this.protocols.indexed(userId, limit, from)),
+      this.protocols.countIndexed(userId),
+    ]);
+    return { success: true, protocols: page.items.map(toUploadedProtocol), total, next_offset: page.next_offset };
   }
 
   private async protocol(userId: string, protocolId: string): Promise<UserProtocol> {
@@ -39,7 +44,7 @@ export class UserProtocolsService {
     const deletion = this.protocols.deleting(protocol);
     if (protocol.state !== 'indexed') return this.outbox.commit(deletion);
     await this.outbox.commit(deletion, this.outbox.event(Topics.protocolDeleted, { protocolId: protocol.protocolId, ownerId: protocol.userId }, { key: protocol.userId }));
-    await this.blobs.delete(protocol.sourceRef);
+    await this.blobs.deletePrefix(protocolBlobs(protocol.userId, protocol.protocolId));
   }
 
   async delete(userId: string, protocolId: string) {

@@ -89,6 +89,24 @@ export function describeDocumentStoreContract(adapter: string, open: () => Promi
       expect(byStringThenRank.map((n) => n.rank)).toEqual([1, 2, 3]);
     });
 
+    it('pages through many documents with ties by offset and limit: every id once, in order, ties by id', async () => {
+      const ids = Array.from({ length: 250 }, (_, i) => `n${String((i * 7919) % 1000).padStart(3, '0')}`);
+      await store.commit(ids.map((id, i) => write.insert(notes, note(id, i % 2 ? 'u1' : 'u2', i % 7))));
+      await notes.insert(note('other', 'u3', 0));
+      const u1 = ids.filter((_, i) => i % 2).map((id) => ({ id, rank: ids.indexOf(id) % 7 }));
+      const expected = u1.sort((a, b) => b.rank - a.rank || (a.id < b.id ? -1 : 1)).map((n) => n.id);
+      const byRankDesc = { where: { owner: 'u1' }, sort: [{ field: 'rank', direction: 'desc' }] } as const;
+      const paged: string[] = [];
+      for (let offset = 0; offset < expected.length + 20; offset += 20) {
+        paged.push(...(await notes.find({ ...byRankDesc, limit: 20, offset })).map((n) => n.id));
+      }
+      expect(paged).toEqual(expected);
+      expect((await notes.find({ ...byRankDesc, offset: 120 })).map((n) => n.id)).toEqual(expected.slice(120));
+      expect(await notes.find({ ...byRankDesc, limit: 5, offset: expected.length })).toEqual([]);
+      expect(await notes.find({ ...byRankDesc, offset: 10_000 })).toEqual([]);
+      expect((await notes.find({ where: { owner: 'u1' }, limit: 3, offset: 2 })).map((n) => n.id)).toEqual([...expected].sort().slice(2, 5));
+    });
+
     it('updates by shallow merge and never changes the id', async () => {
       await notes.insert(note('a', 'u1', 1, { tags: ['x'] }));
       const updated = await notes.update('a', { title: 'renamed', tags: [] });

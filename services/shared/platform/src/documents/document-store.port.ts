@@ -15,8 +15,10 @@ export interface SortBy<T> {
 
 export interface FindOptions<T> {
   where?: Where<T>;
+  /** Documents equal on every sort field come by id ascending, so pages by `offset` never repeat or skip one. */
   sort?: SortBy<T>[];
   limit?: number;
+  /** How many documents of the sorted result to skip, done by the store. */
   offset?: number;
 }
 

@@ -11,6 +11,14 @@ export const listLimit = (fallback: number) =>
     .default(fallback)
     .transform((limit) => Math.min(limit, MAX_LIST_LIMIT));
 
+/** `?offset=`: how many items of the list to skip, a whole number >= 0; 0 when absent. */
+export const listOffset = () =>
+  z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be at least 0')
+    .default(0);
+
 /** An id chosen by the client (conversation, message, protocol): no slashes, no control characters. */
 export const clientId = (field: string) =>
   z

@@ -1,4 +1,4 @@
-import { calculateObjectSize, Long, ObjectId, type Document } from 'bson';
+import { calculateObjectSize, Decimal128, Long, ObjectId, type Document } from 'bson';
 import { isPlainObject, valuesEqual } from './bson-values.js';
 import { badValue, failedToParse, MongoCommandError } from './command-error.js';
 import { MemoryCollection } from './memory-collection.js';
@@ -40,6 +40,22 @@ function nonNegativeOrUnset(command: Document, field: string): number | undefine
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || value < 0) throw badValue(`${field} must be a non-negative number`);
   return value;
+}
+
+/**
+ * A find command's `skip`, `limit` or `batchSize` as mongod's IDL reads it (`safeInt64`, validator `gte: 0`):
+ * a number of any BSON numeric type, truncated to a whole one; below 0 is error 51024.
+ */
+function findCount(command: Document, field: 'skip' | 'limit' | 'batchSize'): number | undefined {
+  const value = command[field];
+  if (value === undefined || value === null) return undefined;
+  const count = typeof value === 'number' ? value : Long.isLong(value) ? value.toNumber() : value instanceof Decimal128 ? Number(value.toString()) : undefined;
+  if (count === undefined) {
+    throw new MongoCommandError(14, 'TypeMismatch', `BSON field '${field}' is the wrong type '${typeof value}', expected types '[long, int, decimal, double]'`);
+  }
+  const whole = Number.isNaN(count) ? 0 : Math.trunc(count);
+  if (whole < 0) throw new MongoCommandError(51024, 'Location51024', `BSON field '${field}' value must be >= 0, actual value '${whole}'`);
+  return whole;
 }
 
 const withId = (doc: Document): Document => {
@@ -277,11 +293,11 @@ export class MemoryMongoServer {
 
   private find(command: Document, context: Context): Document {
     const name = collectionName(command, 'find');
-    const skip = nonNegativeOrUnset(command, 'skip') ?? 0;
-    const limit = nonNegativeOrUnset(command, 'limit') || undefined;
+    const skip = findCount(command, 'skip') ?? 0;
+    const limit = findCount(command, 'limit') || undefined;
+    const batchSize = findCount(command, 'batchSize') ?? DEFAULT_FIRST_BATCH;
     const matched = this.matching(this.existing(context, name), command.filter);
     const page = sortDocuments(matched, command.sort).slice(skip, limit === undefined ? undefined : skip + limit);
-    const batchSize = nonNegativeOrUnset(command, 'batchSize') ?? DEFAULT_FIRST_BATCH;
     const documents = page.map((doc) => project(doc, command.projection));
     return this.openCursor(`${context.database}.${name}`, documents, batchSize, command.singleBatch === true);
   }

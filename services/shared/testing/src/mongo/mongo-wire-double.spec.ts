@@ -163,6 +163,26 @@ describe('MongoDB wire-level test double', () => {
     });
   });
 
+  it('skips as mongod does: after the sort, before the limit, across getMore batches; a negative skip is error 51024', async () => {
+    const ranked = db.collection<{ _id: number; rank: number }>('skipping');
+    await ranked.insertMany(Array.from({ length: 250 }, (_, i) => ({ _id: i, rank: i % 5 })));
+    const sorted = Array.from({ length: 250 }, (_, i) => i).sort((a, b) => (b % 5) - (a % 5) || a - b);
+    const getMoresBefore = double.commandCounts().getMore ?? 0;
+    const page = await ranked.find({}, { sort: [['rank', -1], ['_id', 1]], skip: 40, limit: 150, batchSize: 60 }).toArray();
+    expect(page.map((doc) => doc._id)).toEqual(sorted.slice(40, 190));
+    expect(double.commandCounts().getMore).toBe(getMoresBefore + 2);
+    expect((await ranked.find({}, { sort: { _id: 1 }, skip: 0 }).toArray()).map((doc) => doc._id)).toEqual(Array.from({ length: 250 }, (_, i) => i));
+    expect(await ranked.find({}, { skip: 250 }).toArray()).toEqual([]);
+    expect(await ranked.find({}, { skip: 1_000, limit: 5 }).toArray()).toEqual([]);
+    expect(await ranked.countDocuments({ rank: 0 }, { skip: 20 })).toBe(30);
+    await expect(ranked.find({}, { skip: -1 }).toArray()).rejects.toMatchObject({
+      code: 51024,
+      codeName: 'Location51024',
+      message: "BSON field 'skip' value must be >= 0, actual value '-1'",
+    });
+    await expect(db.command({ find: 'skipping', skip: 'ten' })).rejects.toMatchObject({ code: 14, codeName: 'TypeMismatch' });
+  });
+
   it('answers unknown commands and missing namespaces with mongod error codes', async () => {
     await expect(db.command({ frobnicate: 1 })).rejects.toMatchObject({ code: 59, codeName: 'CommandNotFound' });
     await expect(db.collection('never_created').listIndexes().toArray()).rejects.toMatchObject({
