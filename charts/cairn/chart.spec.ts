@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { allTopics } from '../../services/shared/contracts/src/topics.js';
 import { kubeTools, repoRoot, run } from '../../services/shared/testing/src/cluster/kube-tools.js';
 import { aclsOf, eventFlowsFromCode, type Acl } from './test-support/event-flows.js';
-import { controllerRoutes, routeRequest, type PrefixRoute } from './test-support/routes.js';
+import { chooseRoute, httpRouteRules, ingressRules, type RouteRule } from '../../services/shared/testing/src/cluster/ingress-rules.js';
+import { controllerRoutes } from './test-support/routes.js';
 import { crdSchemaErrors, hasCrdSchema } from './test-support/crd-schemas.js';
 
 // `yaml` through a workspace that declares it (services/search), not through a transitive hoist.
@@ -64,6 +65,8 @@ interface K8sObject {
 
 const CHART = 'charts/cairn';
 const RELEASE = 'cairn';
+/** The values the chart requires (ci/required-values.yaml): every render starts from them, so "default" is the defaults plus these. */
+const REQUIRED_VALUES = 'charts/cairn/ci/required-values.yaml';
 const VALUES_FILES = {
   default: [] as string[],
   minimal: ['charts/cairn/ci/minimal-values.yaml'],
@@ -113,7 +116,7 @@ function parseObjects(text: string): K8sObject[] {
 
 function helmTemplate(values: string[], ...args: string[]): K8sObject[] {
   return parseObjects(
-    run('helm', ['template', RELEASE, CHART, '--namespace', 'cairn', ...values.flatMap((file) => ['-f', file]), ...args]),
+    run('helm', ['template', RELEASE, CHART, '--namespace', 'cairn', ...[REQUIRED_VALUES, ...values].flatMap((file) => ['-f', file]), ...args]),
   );
 }
 
@@ -138,7 +141,7 @@ function renderNotes(...args: string[]): string {
       join(dir, 'cairn/templates/zz-notes.yaml'),
       'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes\ndata:\n  notes: {{ tpl (.Files.Get "files/notes.txt") . | quote }}\n',
     );
-    const [configMap] = parseObjects(run('helm', ['template', RELEASE, join(dir, 'cairn'), '--namespace', 'cairn', '--show-only', 'templates/zz-notes.yaml', ...args]));
+    const [configMap] = parseObjects(run('helm', ['template', RELEASE, join(dir, 'cairn'), '--namespace', 'cairn', '-f', REQUIRED_VALUES, '--show-only', 'templates/zz-notes.yaml', ...args]));
     return configMap.data!.notes;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -197,33 +200,36 @@ function undocumentedValues(text: string): string[] {
   return missing;
 }
 
-/** The Ingress objects' paths as routes to their Services: `Prefix` paths, and the patterns' regex paths. */
-function ingressRoutesOf(objects: K8sObject[]): PrefixRoute[] {
+/** The Ingress objects' paths, checked for what the chart promises (no rewrite, the `http` port, regexes only in `<release>-api-patterns`). */
+function checkedIngressPaths(objects: K8sObject[]): { path: string; pathType: string; backend: string; regex: boolean }[] {
   return ofKind(objects, 'Ingress').flatMap((ingress) =>
     ingress.spec.rules.flatMap((rule: any) =>
       rule.http.paths.map((entry: any) => {
         expect(['Prefix', 'ImplementationSpecific']).toContain(entry.pathType);
         expect(entry.pathType === 'ImplementationSpecific').toBe(ingress.metadata.name === `${RELEASE}-api-patterns`);
         expect(entry.backend.service.port).toEqual({ name: 'http' });
-        return { path: entry.path, backend: entry.backend.service.name, regex: entry.pathType === 'ImplementationSpecific' };
+        return { path: entry.path, pathType: entry.pathType, backend: entry.backend.service.name, regex: entry.pathType === 'ImplementationSpecific' };
       }),
     ),
   );
 }
 
-/** The routes of the Ingress objects, or of the HTTPRoute when there is no Ingress. */
-const routesOf = (objects: K8sObject[]) => (ofKind(objects, 'Ingress').length ? ingressRoutesOf(objects) : httpRouteRoutesOf(objects));
+/**
+ * The rules a real controller applies (services/shared/testing/src/cluster/ingress-rules.ts): the Ingress
+ * objects as ingress-nginx (`ingress.controller` of every values set here) reads them in their class,
+ * or the HTTPRoute when there is no Ingress.
+ */
+function routesOf(objects: K8sObject[]): RouteRule[] {
+  const ingresses = ofKind(objects, 'Ingress');
+  if (!ingresses.length) return httpRouteRules(objects, RELEASE);
+  checkedIngressPaths(objects);
+  return ingressRules(objects, { controller: 'ingress-nginx', className: ingresses[0].spec.ingressClassName, release: RELEASE });
+}
 
-/** The HTTPRoute's PathPrefix and RegularExpression matches as routes to their Services. */
-function httpRouteRoutesOf(objects: K8sObject[]): PrefixRoute[] {
-  return ofKind(objects, 'HTTPRoute').flatMap((route) =>
-    route.spec.rules.flatMap((rule: any) =>
-      rule.matches.map((match: any) => {
-        expect(['PathPrefix', 'RegularExpression']).toContain(match.path.type);
-        return { path: match.path.value, backend: rule.backendRefs[0].name, regex: match.path.type === 'RegularExpression' };
-      }),
-    ),
-  );
+/** The Service a request path reaches through those rules. */
+function routeRequest(rules: RouteRule[], path: string): string | undefined {
+  const route = chooseRoute(rules, path);
+  return route && `${RELEASE}-${route.service}`;
 }
 
 describe('charts/cairn', () => {
@@ -235,7 +241,7 @@ describe('charts/cairn', () => {
   }, 180_000);
 
   it.each(Object.keys(VALUES_FILES) as ValuesName[])('passes `helm lint --strict` with the %s values', (name) => {
-    const output = run('helm', ['lint', '--strict', CHART, ...VALUES_FILES[name].flatMap((file) => ['-f', file])]);
+    const output = run('helm', ['lint', '--strict', CHART, ...[REQUIRED_VALUES, ...VALUES_FILES[name]].flatMap((file) => ['-f', file])]);
     expect(output).toContain('1 chart(s) linted, 0 chart(s) failed');
   });
 
@@ -342,10 +348,10 @@ describe('charts/cairn', () => {
       for (const ingress of ofKind(objects(), 'Ingress')) {
         expect(Object.keys(ingress.metadata.annotations ?? {}).filter((key) => /rewrite|snippet/.test(key))).toEqual([]);
       }
-      const patterns = routesOf(objects()).filter((route) => route.regex);
-      expect(patterns.map(({ path, backend }) => ({ path, backend }))).toEqual([
-        { path: '/api/users/[^/]+/.+', backend: `${RELEASE}-uploads` },
-        { path: '/api/users/[^/]+', backend: `${RELEASE}-accounts` },
+      const patterns = routesOf(objects()).filter((route) => route.match === 'RegularExpression');
+      expect(patterns.map(({ path, service }) => ({ path, service }))).toEqual([
+        { path: '/api/users/[^/]+/.+$', service: 'uploads' },
+        { path: '/api/users/[^/]+$', service: 'accounts' },
       ]);
       expect(routeRequest(routesOf(objects()), '/api/users')).toBe(`${RELEASE}-frontend-shell`);
       for (const route of ofKind(objects(), 'HTTPRoute')) for (const rule of route.spec.rules) expect(rule).not.toHaveProperty('filters');
@@ -535,7 +541,7 @@ describe('charts/cairn', () => {
     const objects = helmTemplate([], '--set', 'services.conversations.enabled=false', '--set', 'services.accounts.podDisruptionBudget.enabled=false');
     expect(named(objects, 'Deployment', `${RELEASE}-conversations`)).toBeUndefined();
     expect(named(objects, 'Service', `${RELEASE}-conversations`)).toBeUndefined();
-    expect(ingressRoutesOf(objects).some((route) => route.backend === `${RELEASE}-conversations`)).toBe(false);
+    expect(checkedIngressPaths(objects).some((route) => route.backend === `${RELEASE}-conversations`)).toBe(false);
     expect(named(objects, 'PodDisruptionBudget', `${RELEASE}-accounts`)).toBeUndefined();
     expect(named(objects, 'PodDisruptionBudget', `${RELEASE}-search`)).toBeDefined();
   });
@@ -1050,15 +1056,17 @@ describe('charts/cairn', () => {
         expect(rule.backendRefs[0].port).toBe(service.spec.ports[0].port);
         expect(rule.timeouts).toEqual(rule.backendRefs[0].name.includes('frontend') ? undefined : { request: '60s' });
       }
-      const routes = httpRouteRoutesOf(objects);
+      const routes = httpRouteRules(objects, RELEASE);
       for (const { method, path, service } of controllerRoutes(repoRoot, [...serviceDefaultPorts.keys()])) {
         expect({ method, path, backend: routeRequest(routes, `/api${path}`) }).toEqual({ method, path, backend: `${RELEASE}-${service}` });
       }
       for (const remote of REMOTES) expect(routeRequest(routes, `/remotes/${remote}/mf-manifest.json`)).toBe(`${RELEASE}-frontend-${remote}`);
       for (const page of ['/', '/login', '/runtime-config.json', '/api']) expect(routeRequest(routes, page)).toBe(`${RELEASE}-frontend-shell`);
       // The same table as the Ingress.
-      const ingress = ingressRoutesOf(rendered.default).map((entry) => ({ ...entry, path: entry.path.replace(/(.)\/$/, '$1') }));
-      expect([...routes].sort((a, b) => a.path.localeCompare(b.path))).toEqual([...ingress].sort((a, b) => a.path.localeCompare(b.path)));
+      // The same table as the Ingress (whose regexes ingress-nginx anchors at the start itself).
+      const table = (entries: { path: string; backend: string; regex: boolean }[]) => entries.map(({ path, backend, regex }) => ({ path: path.replace(/(.)\/$/, '$1').replace(/^\^/, ''), backend, regex })).sort((a, b) => a.path.localeCompare(b.path));
+      const gatewayTable = route.spec.rules.flatMap((rule: any) => rule.matches.map((match: any) => ({ path: match.path.value, backend: rule.backendRefs[0].name, regex: match.path.type === 'RegularExpression' })));
+      expect(table(gatewayTable)).toEqual(table(checkedIngressPaths(rendered.default)));
     });
 
     it('refuses an HTTPRoute without a parent Gateway', () => {
@@ -1067,9 +1075,9 @@ describe('charts/cairn', () => {
 
     it('says in NOTES where Cairn answers: the Ingress host, the Gateway, or a port-forward', () => {
       const ingressNotes = renderNotes('--set', 'ingress.host=cairn.example.org');
-      expect(ingressNotes).toContain('Open Cairn at (Ingress cairn-api and cairn-web):\n  http://cairn.example.org/');
-      expect(ingressNotes).toContain('regex paths in Ingress cairn-api-patterns');
-      expect(renderNotes('--set', 'ingress.patterns.annotations.nginx\\.org/path-regex=case_sensitive')).not.toContain('regex paths in Ingress');
+      expect(ingressNotes).toContain('Open Cairn at (Ingress cairn-api and cairn-web, class "nginx"):\n  http://cairn.example.org/');
+      expect(ingressNotes).toContain('regex paths in Ingress cairn-api-patterns,\nwritten for ingress.controller=ingress-nginx');
+      expect(renderNotes('--set', 'ingress.controller=haproxy-ingress')).toContain('path-type-order: exact,regex,prefix,begin');
       const gatewayNotes = renderNotes(...gateway, '--set', 'ingress.enabled=false');
       expect(gatewayNotes).toContain('Routed by the HTTPRoute cairn, attached to Gateway gateway-system/hospital-gateway (listener https):\n  cairn.example.org, path /');
       expect(gatewayNotes).not.toContain('Open Cairn at');
@@ -1562,7 +1570,8 @@ describe('k8s/overlays/dev', () => {
         ports: expect.arrayContaining([endpoint.port]),
       });
     }
-    const mongo = named(objects, 'Secret', values.mongo.existingSecret);
+    const devValues = YAML.parse(readFileSync(join(repoRoot, VALUES_FILES.dev[0]), 'utf8'));
+    const mongo = named(objects, 'Secret', devValues.mongo.existingSecret);
     const url = Buffer.from(mongo!.data![values.mongo.existingSecretKey], 'base64').toString();
     expect(url).toMatch(/^mongodb:\/\/mongodb:27017/);
     expect(named(objects, 'Service', 'mongodb')?.spec.ports[0].port).toBe(27017);

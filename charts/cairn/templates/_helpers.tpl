@@ -485,6 +485,9 @@ with the value to set.
 {{- end }}
 {{- end }}
 {{- end }}
+{{- if and $v.ingress.enabled (eq $v.ingress.controller "other") (not $v.ingress.patterns.annotations) (include "cairn.hasApiPatterns" .) }}
+{{- fail "ingress.controller=other: set ingress.patterns.annotations to your controller's switch for regular-expression paths (the /api/users/{id} routes), or pick ingress.controller ingress-nginx, nginx-inc, traefik or haproxy-ingress" }}
+{{- end }}
 {{- range $route := $v.apiRoutes }}
 {{- if not (hasKey $v.services $route.service) }}
 {{- fail (printf "apiRoutes names service %q, which is not in services" $route.service) }}
@@ -609,7 +612,8 @@ URL (cairn.publicUrl) the client's root, redirect and post-logout URIs are that 
 The API routes of the enabled services as a JSON list of {path, component, regex}: each path and pattern
 of apiRoutes under the API prefix (cairn.apiPrefix). Ingress `Prefix` and HTTPRoute `PathPrefix` match
 whole path segments and prefer the longest path, so `/api/protocols/save` does not catch
-`/api/protocols/saved/…`; a pattern (regex) matches the whole path.
+`/api/protocols/saved/…`; a pattern (regex) is anchored at both ends, `^<prefix><pattern>$`, since
+some implementations search a regex anywhere in the path (Traefik, HAProxy).
 */}}
 {{- define "cairn.apiRoutes" -}}
 {{- $prefix := include "cairn.apiPrefix" . }}
@@ -621,7 +625,7 @@ whole path segments and prefer the longest path, so `/api/protocols/save` does n
 {{- $routes = append $routes (dict "path" (printf "%s%s" $prefix $path) "component" $route.service "regex" false) }}
 {{- end }}
 {{- range $pattern := $route.patterns }}
-{{- $routes = append $routes (dict "path" (printf "%s%s" $prefix $pattern) "component" $route.service "regex" true) }}
+{{- $routes = append $routes (dict "path" (printf "^%s%s$" $prefix $pattern) "component" $route.service "regex" true) }}
 {{- end }}
 {{- end }}
 {{- end }}
@@ -651,4 +655,34 @@ whole path segments and prefer the longest path, so `/api/protocols/save` does n
 {{- $config = fromYaml (include "cairn.serviceConfig" (dict "root" .root "name" .component)) }}
 {{- end }}
 {{- $config.port | int }}
+{{- end }}
+
+{{/*
+How `ingress.controller` reads the regular expressions of `<fullname>-api-patterns`, as JSON
+{annotations, path}: the annotation that turns them on, and the pattern (`^…$`) as that controller
+wants it. ingress-nginx and F5 NGINX write `location ~ "^<path>"` themselves, so they get it without
+the leading `^`.
+*/}}
+{{- define "cairn.ingressRegex" -}}
+{{- $controller := .root.Values.ingress.controller }}
+{{- $annotations := dict }}
+{{- if eq $controller "ingress-nginx" }}
+{{- $annotations = dict "nginx.ingress.kubernetes.io/use-regex" "true" }}
+{{- else if eq $controller "nginx-inc" }}
+{{- $annotations = dict "nginx.org/path-regex" "case_sensitive" }}
+{{- else if eq $controller "traefik" }}
+{{- $annotations = dict "traefik.ingress.kubernetes.io/router.pathmatcher" "PathRegexp" }}
+{{- else if eq $controller "haproxy-ingress" }}
+{{- $annotations = dict "haproxy-ingress.github.io/path-type" "regex" }}
+{{- end }}
+{{- $path := .path }}
+{{- if has $controller (list "ingress-nginx" "nginx-inc") }}
+{{- $path = trimPrefix "^" $path }}
+{{- end }}
+{{- toJson (dict "annotations" $annotations "path" $path) }}
+{{- end }}
+
+{{/* Non-empty when an enabled service has apiRoutes patterns. */}}
+{{- define "cairn.hasApiPatterns" -}}
+{{- range fromJsonArray (include "cairn.apiRoutes" .) }}{{ if .regex }}yes{{ end }}{{ end }}
 {{- end }}

@@ -1,15 +1,8 @@
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOnLoopback } from '../http/loopback-server.js';
 import type { KubernetesObject } from './helm.js';
+import { chooseRoute, type RouteRule } from './ingress-rules.js';
 import { sendFile } from './static-files.js';
-
-export interface ApiRoute {
-  service: string;
-  /** Matches the request paths the rule takes; they go upstream unchanged (the services serve under API_PREFIX). */
-  pattern: RegExp;
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What the web Ingress serves besides the API: the shell's files, its SPA routes and the runtime config. */
 export interface WebShell {
@@ -23,30 +16,6 @@ export interface ApiGateway {
   /** The requests it passed on, per service. */
   forwarded(): Record<string, number>;
   stop(): Promise<void>;
-}
-
-interface IngressPath {
-  path: string;
-  pathType: string;
-  backend: { service: { name: string } };
-}
-
-/**
- * The API Ingress objects' rules from rendered chart objects, in the order a controller applies them:
- * the whole-path patterns (`<release>-api-patterns`, `ImplementationSpecific`), then the `Prefix` paths
- * of `<release>-api`, longest first, each matching whole path segments.
- */
-export function apiRoutes(objects: KubernetesObject[], release = 'cairn'): ApiRoute[] {
-  const ingresses = objects.filter((object) => object.kind === 'Ingress' && [`${release}-api`, `${release}-api-patterns`].includes(object.metadata.name));
-  if (!ingresses.some((ingress) => ingress.metadata.name === `${release}-api`)) throw new Error('the rendered chart has no API Ingress');
-  const paths = ingresses.flatMap((ingress) => ((ingress.spec?.rules ?? []) as { http: { paths: IngressPath[] } }[]).flatMap((rule) => rule.http.paths));
-  const route = (path: IngressPath, pattern: string) => ({ service: path.backend.service.name.replace(new RegExp(`^${release}-`), ''), pattern: new RegExp(pattern) });
-  const patterns = paths.filter((path) => path.pathType === 'ImplementationSpecific').map((path) => route(path, `^(?:${path.path})$`));
-  const prefixes = paths
-    .filter((path) => path.pathType === 'Prefix')
-    .sort((a, b) => b.path.length - a.path.length)
-    .map((path) => route(path, `^${escapeRegExp(path.path.replace(/\/$/, ''))}(?:/|$)`));
-  return [...patterns, ...prefixes];
 }
 
 /** The API_PREFIX the chart gives the services (from its ConfigMaps or a Deployment's env), if any. */
@@ -70,16 +39,17 @@ function serveShell(shell: WebShell, path: string, outgoing: ServerResponse): vo
 }
 
 /**
- * Applies the API routes the way the Ingress does: the first matching rule wins and the path goes
- * upstream as it came. With a shell, every other path is the web Ingress's `/` (the shell's files).
+ * Routes every request as the rendered Ingress (or HTTPRoute) rules do on a real controller
+ * (ingress-rules.ts); the path goes upstream as it came. A request the rules give the shell
+ * (`frontend-shell`, the web Ingress's `/`) is answered with the shell's files when there is one.
  */
-export async function startApiGateway(routes: ApiRoute[], upstreams: Record<string, string>, shell?: WebShell): Promise<ApiGateway> {
+export async function startApiGateway(rules: RouteRule[], upstreams: Record<string, string>, shell?: WebShell): Promise<ApiGateway> {
   const counts: Record<string, number> = {};
   const server = createServer((incoming: IncomingMessage, outgoing: ServerResponse) => {
     const url = new URL(incoming.url ?? '/', 'http://gateway');
-    const route = routes.find((candidate) => candidate.pattern.test(url.pathname));
+    const route = chooseRoute(rules, url.pathname);
     const upstream = route && upstreams[route.service];
-    if (!route && shell && !url.pathname.startsWith('/api/')) return serveShell(shell, url.pathname, outgoing);
+    if (route?.service === 'frontend-shell' && shell) return serveShell(shell, url.pathname, outgoing);
     if (!route || !upstream) {
       outgoing.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'no route' }));
       return;

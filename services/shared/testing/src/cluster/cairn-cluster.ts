@@ -4,9 +4,10 @@ import { startKafkaTestBroker } from '../kafka/kafka-test-broker.js';
 import { startMongoWireDouble } from '../mongo/mongo-wire-double.js';
 import { spawnService, type SpawnedService } from '../process/spawn-service.js';
 import { startQdrantDouble } from '../qdrant/qdrant-double.js';
-import { apiPrefix, apiRoutes, startApiGateway } from './api-gateway.js';
+import { apiPrefix, startApiGateway } from './api-gateway.js';
 import { addCounts, noEvents, scrapeEventCounts, type EventCounts } from './event-counts.js';
 import { helmTemplate } from './helm.js';
+import { ingressRules } from './ingress-rules.js';
 import { startRemoteOrigin } from './static-files.js';
 
 export const CLUSTER_SERVICES = ['accounts', 'search', 'generation', 'conversations', 'saved-protocols', 'uploads'] as const;
@@ -38,6 +39,9 @@ export interface CairnClusterOptions {
   /** Also serve the built shell at the gateway's `/` and each remote from its own origin. */
   frontends?: boolean;
 }
+
+/** The controller and IngressClass of the chart's default values (`ingress.controller`, `ingress.className`). */
+const DEFAULT_INGRESS = { controller: 'ingress-nginx', className: 'nginx' } as const;
 
 export const REMOTE_APPS = ['chat', 'sidebar', 'upload'] as const;
 
@@ -77,10 +81,11 @@ async function startBackends(env: NodeJS.ProcessEnv = {}) {
  * The cluster deployment on one machine: the six services as separate processes from their built
  * `main.js` with the cluster adapters (Kafka, MongoDB + GridFS, Elasticsearch, Qdrant; the test
  * doubles unless MONGO_URL / ELASTICSEARCH_URL / QDRANT_URL name real servers), tokens verified by
- * JWKS over HTTP, behind a gateway that applies the chart's rendered API Ingress rules.
+ * JWKS over HTTP, behind a gateway that applies the chart's rendered Ingress rules the way the default
+ * controller (ingress-nginx, class `nginx`) reads them.
  */
 export async function startCairnCluster(options: CairnClusterOptions): Promise<CairnCluster> {
-  const chart = helmTemplate('charts/cairn');
+  const chart = helmTemplate('charts/cairn', { valuesFiles: ['charts/cairn/ci/required-values.yaml'] });
   const backends = await startBackends(options.env);
   const started: SpawnedService[] = [];
   let stopRemotes = async (): Promise<unknown> => undefined;
@@ -127,7 +132,7 @@ export async function startCairnCluster(options: CairnClusterOptions): Promise<C
           },
         }
       : undefined;
-    const gateway = await startApiGateway(apiRoutes(chart), upstreams, shell);
+    const gateway = await startApiGateway(ingressRules(chart, DEFAULT_INGRESS), upstreams, shell);
     return {
       url: gateway.url,
       services,

@@ -9,9 +9,22 @@ export interface KubernetesObject {
   [field: string]: unknown;
 }
 
-/** `helm template` of a chart (a path from the repository root) with extra `--set` values, parsed into its objects. */
-export function helmTemplate(chart: string, set: Record<string, string> = {}): KubernetesObject[] {
-  const stdout = run('helm', ['template', 'cairn', chart, ...Object.entries(set).flatMap(([key, value]) => ['--set', `${key}=${value}`])]);
+export interface HelmTemplateOptions {
+  /** Values files (paths from the repository root), in order. */
+  valuesFiles?: string[];
+  /** `--set` values. */
+  set?: Record<string, string>;
+}
+
+/** `helm template` of a chart (a path from the repository root), parsed into its objects. */
+export function helmTemplate(chart: string, { valuesFiles = [], set = {} }: HelmTemplateOptions = {}): KubernetesObject[] {
+  const stdout = run('helm', [
+    'template',
+    'cairn',
+    chart,
+    ...valuesFiles.flatMap((file) => ['-f', file]),
+    ...Object.entries(set).flatMap(([key, value]) => ['--set', `${key}=${value}`]),
+  ]);
   return parseAllDocuments(stdout)
     .map((document) => document.toJS() as KubernetesObject | null)
     .filter((object): object is KubernetesObject => object !== null);
