@@ -66,7 +66,7 @@ describe('uploads survive a SIGKILL at every stage (standalone process restarted
         expect(new Set(library.protocols.map((p: { title: string }) => `${p.title}/${p.source_file}`)).size).toBe(PROTOCOLS);
         const hits = (await again.search(user, 'Antivenom treatment', 'user_only')).body.hits;
         expect(hits[0].source.title).toBe('Antivenom treatment');
-        expect(files(join(dataDir, 'blobs/objects/users', user.uid)).sort()).toEqual(library.protocols.map((p: { id: string }) => `protocols/${p.id}/source.json`).sort());
+        expect(files(join(dataDir, 'blobs/objects/users', user.uid)).sort()).toEqual(library.protocols.flatMap((p: { id: string }) => [`protocols/${p.id}/source.json`, `protocols/${p.id}/source.pdf`]).sort());
         expect(files(join(dataDir, 'uploads-tmp'))).toEqual([]);
       } finally {
         await restarted.stop();

@@ -9,6 +9,8 @@ import { UploadWorker } from './jobs/upload-worker.js';
 import { UserProtocolsController } from './library/user-protocols.controller.js';
 import { UserProtocolsRepository } from './library/user-protocols.repository.js';
 import { UserProtocolsService } from './library/user-protocols.service.js';
+import { ProtocolSourcesController } from './sources/protocol-sources.controller.js';
+import { ProtocolSourcesService } from './sources/protocol-sources.service.js';
 import { MultipartParser } from './upload/multipart-parser.js';
 import { UploadsController } from './upload/uploads.controller.js';
 import { UploadsService } from './upload/uploads.service.js';
@@ -16,7 +18,7 @@ import { loadUploadsConfig, UPLOADS_CONFIG } from './uploads-config.js';
 import { UPLOADS_STORE } from './uploads.tokens.js';
 
 @Module({
-  controllers: [UploadsController, UserProtocolsController],
+  controllers: [UploadsController, UserProtocolsController, ProtocolSourcesController],
   providers: [
     { provide: UPLOADS_CONFIG, useFactory: () => loadUploadsConfig() },
     { provide: UPLOADS_STORE, useFactory: (stores: DocumentStores) => stores.get('uploads'), inject: [DocumentStores] },
@@ -28,6 +30,7 @@ import { UPLOADS_STORE } from './uploads.tokens.js';
     UploadWorker,
     UploadsService,
     UserProtocolsService,
+    ProtocolSourcesService,
     GenerationResultsConsumer,
     RegenerationResultsConsumer,
     UserDeletedConsumer,

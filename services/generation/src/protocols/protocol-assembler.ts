@@ -89,6 +89,7 @@ export function assembleProtocol(input: AssembleInput): ProtocolResponse {
       region: source.region || DEFAULT_REGION,
       url: source.url,
       excerpt: shorten(source.text.replace(/\s+/g, ' '), 240),
+      ...(source.page && { page: source.page }),
     })),
   };
 }

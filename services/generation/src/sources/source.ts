@@ -29,6 +29,8 @@ export interface Source {
   region: string;
   url: string;
   section: string;
+  /** Page of the uploaded file the text starts on (sources cut from an upload). */
+  page?: number;
 }
 
 /** A plausible publication year from a number or text, else null. */

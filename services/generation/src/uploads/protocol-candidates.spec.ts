@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ExtractedSection, ExtractedText } from '@cairn/contracts';
 import { MAX_CANDIDATES_PER_DOCUMENT, protocolCandidates } from './protocol-candidates.js';
+import { candidateSources } from './upload-protocol-builder.js';
 
 const body = (topic: string) => `Assess every patient with ${topic} on arrival and record the findings. `.repeat(5).trim();
 const section = (heading: string, headingSize: number, text: string, page = 1): ExtractedSection => ({ heading, headingSize, text, page });
@@ -20,6 +21,14 @@ describe('protocolCandidates', () => {
       ['Sepsis', ['Sepsis', 'Antibiotics']],
       ['Stroke', ['Stroke']],
     ]);
+  });
+
+  it('carries the PDF the text came from into every part, and each source cut from a part names its page', () => {
+    const text = { ...document([section('Sepsis', 16, body('sepsis'), 1), section('Stroke', 16, body('stroke'), 3)]), fileRef: 'users/u/uploads/x/files/0.pdf' };
+    const candidates = protocolCandidates(text, '');
+    expect(candidates.map((c) => c.fileRef)).toEqual(['users/u/uploads/x/files/0.pdf', 'users/u/uploads/x/files/0.pdf']);
+    expect(candidateSources(candidates[1]).map((source) => [source.page, source.section])).toEqual([[3, 'ward_guideline.pdf, page 3']]);
+    expect(protocolCandidates(document([section('', 0, body('dengue'))]), '')[0]).not.toHaveProperty('fileRef');
   });
 
   it('keeps a document without repeated headings whole, titled by its title or else its file name', () => {

@@ -18,7 +18,13 @@ function protocolLevel(sections: ExtractedSection[]): number | null {
 }
 
 function split(document: ExtractedText): ProtocolCandidate[] {
-  const whole = { title: document.title?.trim() || fileTitle(document.sourceFile), sourceFile: document.sourceFile, year: document.year, sections: document.sections };
+  const whole: ProtocolCandidate = {
+    title: document.title?.trim() || fileTitle(document.sourceFile),
+    sourceFile: document.sourceFile,
+    year: document.year,
+    sections: document.sections,
+    ...(document.fileRef && { fileRef: document.fileRef }),
+  };
   const level = protocolLevel(document.sections);
   if (level === null) return [whole];
   const parts: ProtocolCandidate[] = [];

@@ -29,6 +29,7 @@ export function candidateSources(candidate: ProtocolCandidate): Source[] {
       region: DEFAULT_REGION,
       url: '',
       section: `${candidate.sourceFile}, page ${current.page}${current.heading && current.heading !== candidate.title ? ` (${current.heading})` : ''}`,
+      page: current.page,
     });
     current = null;
   };

@@ -23,7 +23,12 @@ export interface IndexedChunk {
   topics: string[];
   section: string;
   body: string;
+  /** Where the chunk can be read: a published page, or an uploaded file opened at the chunk's page. */
   sourceUrl: string;
+  /** Name of the uploaded file the chunk comes from (a user's protocol only). */
+  sourceFile?: string;
+  /** Page of the uploaded file the chunk starts on (1-based; a user's protocol only). */
+  page?: number;
 }
 
 export interface ScoredId {

@@ -39,6 +39,18 @@ describe('chunkDocument', () => {
     for (const chunk of chunks) expect(chunk.body.length).toBeLessThanOrEqual(150);
   });
 
+  it('links a section with a page to that page of its file, and leaves published documents as they are', () => {
+    const upload = { ...document([{ heading: 'Dosing', text: 'Give 10 mg.', page: 4 }, { heading: 'Notes', text: 'None.' }]), sourceUrl: '/api/users/u/protocols/p/source', sourceFile: 'ward.pdf' };
+    expect(chunkDocument(upload).map((c) => [c.sourceUrl, c.sourceFile, c.page])).toEqual([
+      ['/api/users/u/protocols/p/source?page=4', 'ward.pdf', 4],
+      ['/api/users/u/protocols/p/source', 'ward.pdf', undefined],
+    ]);
+    const [published] = chunkDocument(document([{ heading: 'Treat', text: 'Give fluids.' }]));
+    expect(published.sourceUrl).toBe('https://www.who.int/x');
+    expect(published).not.toHaveProperty('page');
+    expect(published).not.toHaveProperty('sourceFile');
+  });
+
   it('skips empty sections', () => {
     expect(chunkDocument(document([{ heading: 'Empty', text: '  \n ' }]))).toEqual([]);
   });

@@ -1,12 +1,15 @@
+import { withSourcePage } from '@cairn/rules';
 import type { IndexedChunk } from './chunk.js';
 
 export interface DocumentSection {
   heading: string;
   text: string;
+  /** Page of the document the section starts on, when known: its chunks link to that page. */
+  page?: number;
 }
 
 /** A whole document: a chunk's metadata, with its sections instead of one section and body. */
-export type ProtocolDocumentInput = Omit<IndexedChunk, 'documentId' | 'section' | 'body'> & { sections: DocumentSection[] };
+export type ProtocolDocumentInput = Omit<IndexedChunk, 'documentId' | 'section' | 'body' | 'page'> & { sections: DocumentSection[] };
 
 /** Sections longer than this are split between lines (bullets, paragraphs), never inside one. */
 export const MAX_CHUNK_CHARACTERS = 1400;
@@ -44,7 +47,9 @@ export function chunkDocument(document: ProtocolDocumentInput, max = MAX_CHUNK_C
         topics: document.topics,
         section: section.heading,
         body,
-        sourceUrl: document.sourceUrl,
+        sourceUrl: withSourcePage(document.sourceUrl, section.page),
+        ...(document.sourceFile !== undefined && { sourceFile: document.sourceFile }),
+        ...(section.page && { page: section.page }),
       });
     });
   });

@@ -40,6 +40,10 @@ export interface SearchHit {
     body: string;
     source_url: string;
     owner: string;
+    /** A user's upload: the protocol, the uploaded file and the page the hit was read from. */
+    protocol_id?: string;
+    source_file?: string;
+    page?: number | null;
   };
 }
 
@@ -134,6 +138,7 @@ function toHit(hit: ScoredId, chunk: IndexedChunk, relevance: number): SearchHit
       body: chunk.body,
       source_url: chunk.sourceUrl,
       owner: ownerForDisplay(chunk.owner),
+      ...(chunk.source === 'protocol' && { protocol_id: chunk.documentId, source_file: chunk.sourceFile ?? '', page: chunk.page ?? null }),
     },
   };
 }

@@ -20,6 +20,8 @@ export interface ExtractedText {
   year: number | null;
   pages: number;
   sections: ExtractedSection[];
+  /** Blob key of the PDF the text was read from, kept so an approved protocol can open it. */
+  fileRef?: string;
 }
 
 /** `UploadExtracted.documents_ref`: the list of an upload's documents. */
@@ -30,12 +32,17 @@ export interface ExtractedDocumentRef {
   pages: number;
 }
 
-/** `ProtocolRegenerationRequested.source_text_ref`: the part of a document one protocol comes from. */
+/**
+ * `ProtocolRegenerationRequested.source_text_ref` and `ProtocolDocument.document_text_ref`: the part
+ * of a document one protocol comes from.
+ */
 export interface ProtocolCandidate {
   title: string;
   sourceFile: string;
   year: number | null;
   sections: ExtractedSection[];
+  /** Blob key of the uploaded PDF, while the upload awaits approval. */
+  fileRef?: string;
 }
 
 export interface ChecklistStep {
@@ -54,6 +61,8 @@ export interface ProtocolCitation {
   region: string;
   url: string;
   excerpt: string;
+  /** Page of the uploaded file the excerpt starts on (uploads only). */
+  page?: number;
 }
 
 export interface GeneratedProtocolData {

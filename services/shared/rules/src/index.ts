@@ -10,4 +10,5 @@ export * from './steps.js';
 export * from './text/porter-stemmer.js';
 export * from './text/tokenize.js';
 export * from './titles.js';
+export * from './uploaded-sources.js';
 export * from './upload.js';

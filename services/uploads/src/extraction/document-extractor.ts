@@ -28,7 +28,8 @@ export interface ExtractionOptions {
   ocr: boolean;
   /** Called between files; a true answer stops the extraction. */
   shouldStop: () => boolean;
-  onDocument: (text: ExtractedText) => Promise<void>;
+  /** A readable document: its text and the PDF it was read from. */
+  onDocument: (text: ExtractedText, pdf: Buffer) => Promise<void>;
   onFile: (report: FileReport, done: number, total: number) => Promise<void>;
 }
 
@@ -53,7 +54,7 @@ async function extractPdf(name: string, content: Buffer, options: ExtractionOpti
     if (!hasText(pdf.sections)) {
       return { name, pages: pdf.pages, ocr_pages: pdf.ocrPages.length, error: 'no readable text (scanned pages could not be read)' };
     }
-    await options.onDocument({ sourceFile: name, title: pdf.title, year: pdf.year, pages: pdf.pages, sections: pdf.sections });
+    await options.onDocument({ sourceFile: name, title: pdf.title, year: pdf.year, pages: pdf.pages, sections: pdf.sections }, content);
     const truncated = pdf.pageCount > pdf.pages ? `only the first ${pdf.pages} of ${pdf.pageCount} pages were read` : null;
     return { name, pages: pdf.pages, ocr_pages: pdf.ocrPages.length, error: truncated };
   } catch (error) {

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics } from '@cairn/contracts';
+import { Topics, type ProtocolCandidate } from '@cairn/contracts';
 import { BLOB_STORE, crashPoint, Outbox, type BlobStore } from '@cairn/platform';
 import { toProtocolDocument } from '../library/user-protocol.js';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
-import { protocolSourceBlob, uploadBlobs, type UploadJob } from './upload-job.js';
+import { protocolFileBlob, protocolSourceBlob, uploadBlobs, type UploadJob } from './upload-job.js';
 import { UploadJobsRepository } from './upload-jobs.repository.js';
 
 /**
@@ -26,7 +26,8 @@ export class UploadApproval {
       const source = await this.blobs.get(preview.sourceRef);
       const sourceRef = protocolSourceBlob(job.userId, preview.protocolId);
       if (source) await this.blobs.put(sourceRef, source);
-      const indexed = { ...preview, state: 'indexed' as const, sourceRef, created_at: approvedAt, updated_at: approvedAt };
+      const sourceFileKept = source ? await this.keepFile(job.userId, preview.protocolId, source) : false;
+      const indexed = { ...preview, state: 'indexed' as const, sourceRef, sourceFileKept, created_at: approvedAt, updated_at: approvedAt };
       await this.outbox.commit(
         this.protocols.putting(indexed),
         this.outbox.event(Topics.protocolApproved, { protocol: toProtocolDocument(indexed) }, { id: `${job.id}:${preview.protocolId}:approved`, key: job.userId }),
@@ -37,5 +38,16 @@ export class UploadApproval {
     await this.jobs.update(job.id, { status: 'completed', stage: 'done', progress: 100, protocolsIndexed: indexed });
     await this.blobs.deletePrefix(uploadBlobs(job.userId, job.id).prefix);
     return indexed;
+  }
+
+  /** Copies the PDF the protocol came from beside it, so its owner can open the source. */
+  private async keepFile(userId: string, protocolId: string, source: Buffer): Promise<boolean> {
+    const { fileRef } = JSON.parse(source.toString('utf8')) as ProtocolCandidate;
+    const file = fileRef ? await this.blobs.stream(fileRef) : null;
+    if (file) {
+      await this.blobs.put(protocolFileBlob(userId, protocolId), file);
+      return true;
+    }
+    return (await this.blobs.stat(protocolFileBlob(userId, protocolId))) !== null;
   }
 }

@@ -141,9 +141,10 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
         zipLimits: zipLimits(this.config),
         ocr: this.config.UPLOAD_OCR === 'on',
         shouldStop: () => run.shouldStop,
-        onDocument: async (text) => {
+        onDocument: async (text, pdf) => {
           const index = documents.length;
-          await this.blobs.put(blobs.document(index), Buffer.from(JSON.stringify(text)));
+          await this.blobs.put(blobs.file(index), pdf);
+          await this.blobs.put(blobs.document(index), Buffer.from(JSON.stringify({ ...text, fileRef: blobs.file(index) })));
           documents.push({ index, sourceFile: text.sourceFile, textRef: blobs.document(index), pages: text.pages });
         },
         onFile: async (report, done, total) => {

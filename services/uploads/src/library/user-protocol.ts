@@ -1,5 +1,6 @@
 import type { MessageInitShape } from '@bufbuild/protobuf';
-import type { GeneratedProtocolData, GeneratedUploadProtocol, ProtocolDocumentSchema } from '@cairn/contracts';
+import type { ChecklistStep, GeneratedProtocolData, GeneratedUploadProtocol, ProtocolDocumentSchema } from '@cairn/contracts';
+import { protocolSourcePath, PUBLIC_API_PATH, withSourcePage } from '@cairn/rules';
 
 /** A protocol generated from an upload: a preview until approved, then part of the user's index. */
 export interface UserProtocol extends Omit<GeneratedUploadProtocol, 'source_ref'> {
@@ -11,9 +12,22 @@ export interface UserProtocol extends Omit<GeneratedUploadProtocol, 'source_ref'
   protocol_data: GeneratedProtocolData;
   /** Blob key of the part of the document the protocol was generated from (for regeneration). */
   sourceRef: string;
+  /** Whether the original PDF was kept beside the approved protocol (protocols approved before it was are without). */
+  sourceFileKept?: boolean;
   regenerating: boolean;
   created_at: string;
   updated_at: string;
+}
+
+/** The URL that opens the protocol's original PDF for its owner; empty when none was kept. */
+export const sourceFileUrl = (protocol: Pick<UserProtocol, 'userId' | 'protocolId' | 'state' | 'sourceFileKept'>) =>
+  protocol.state === 'indexed' && protocol.sourceFileKept ? `${PUBLIC_API_PATH}${protocolSourcePath(protocol.userId, protocol.protocolId)}` : '';
+
+/** The protocol's citations, each opening the original PDF at the page it quotes. */
+export function withSourceUrls(protocol: UserProtocol): GeneratedProtocolData['citations'] {
+  const url = sourceFileUrl(protocol);
+  if (!url) return protocol.protocol_data.citations;
+  return protocol.protocol_data.citations.map((citation) => ({ ...citation, url: withSourcePage(url, citation.page) }));
 }
 
 /** Spec §3 "Uploaded (indexed) protocol", with `steps` and `step_details` beside the checklist. */
@@ -37,6 +51,7 @@ export function toUploadedProtocol(protocol: UserProtocol) {
     citations_count: protocol.protocol_data.citations.length,
     protocol_data: {
       ...protocol.protocol_data,
+      citations: withSourceUrls(protocol),
       title: protocol.title,
       steps: checklist.map((step) => step.text),
       step_details: checklist,
@@ -44,7 +59,15 @@ export function toUploadedProtocol(protocol: UserProtocol) {
   };
 }
 
-/** The protocol as search indexes it (`protocol.approved` / `protocol.updated`). */
+/** The page a step's cited source starts on (0 when unknown). */
+function stepPage(protocol: UserProtocol, step: ChecklistStep): number {
+  return protocol.protocol_data.citations.find((citation) => citation.id === step.citation)?.page ?? 0;
+}
+
+/**
+ * The protocol as search indexes it (`protocol.approved` / `protocol.updated`): its steps, and a
+ * claim check on the document text they came from, which search indexes beside them.
+ */
 export function toProtocolDocument(protocol: UserProtocol): MessageInitShape<typeof ProtocolDocumentSchema> {
   return {
     protocolId: protocol.protocolId,
@@ -55,7 +78,12 @@ export function toProtocolDocument(protocol: UserProtocol): MessageInitShape<typ
     year: protocol.year,
     disease: protocol.title,
     sourceFile: protocol.source_file,
-    sourceUrl: '',
-    sections: protocol.protocol_data.checklist.map((step) => ({ heading: protocol.title, body: [step.text, step.explanation].filter(Boolean).join(' ') })),
+    sourceUrl: sourceFileUrl(protocol),
+    sections: protocol.protocol_data.checklist.map((step) => ({
+      heading: protocol.title,
+      body: [step.text, step.explanation].filter(Boolean).join(' '),
+      page: stepPage(protocol, step),
+    })),
+    documentTextRef: protocol.sourceRef,
   };
 }

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cairn/protocols/v1/events.proto.
  */
 export const file_cairn_protocols_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch9jYWlybi9wcm90b2NvbHMvdjEvZXZlbnRzLnByb3RvEhJjYWlybi5wcm90b2NvbHMudjEiMAoPUHJvdG9jb2xTZWN0aW9uEg8KB2hlYWRpbmcYASABKAkSDAoEYm9keRgCIAEoCSLtAQoQUHJvdG9jb2xEb2N1bWVudBITCgtwcm90b2NvbF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRINCgV0aXRsZRgDIAEoCRIUCgxvcmdhbml6YXRpb24YBCABKAkSDgoGcmVnaW9uGAUgASgJEgwKBHllYXIYBiABKAUSDwoHZGlzZWFzZRgHIAEoCRITCgtzb3VyY2VfZmlsZRgIIAEoCRISCgpzb3VyY2VfdXJsGAkgASgJEjUKCHNlY3Rpb25zGAogAygLMiMuY2Fpcm4ucHJvdG9jb2xzLnYxLlByb3RvY29sU2VjdGlvbiJKChBQcm90b2NvbEFwcHJvdmVkEjYKCHByb3RvY29sGAEgASgLMiQuY2Fpcm4ucHJvdG9jb2xzLnYxLlByb3RvY29sRG9jdW1lbnQiSQoPUHJvdG9jb2xVcGRhdGVkEjYKCHByb3RvY29sGAEgASgLMiQuY2Fpcm4ucHJvdG9jb2xzLnYxLlByb3RvY29sRG9jdW1lbnQiOAoPUHJvdG9jb2xEZWxldGVkEhMKC3Byb3RvY29sX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJIoUBCh1Qcm90b2NvbFJlZ2VuZXJhdGlvblJlcXVlc3RlZBITCgtwcm90b2NvbF9pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRIVCg1jdXN0b21fcHJvbXB0GAMgASgJEhcKD3NvdXJjZV90ZXh0X3JlZhgEIAEoCRINCgV0aXRsZRgFIAEoCSJfChNQcm90b2NvbFJlZ2VuZXJhdGVkEhMKC3Byb3RvY29sX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEhIKCnJlc3VsdF9yZWYYAyABKAkSDQoFZXJyb3IYBCABKAliBnByb3RvMw");
+  fileDesc("Ch9jYWlybi9wcm90b2NvbHMvdjEvZXZlbnRzLnByb3RvEhJjYWlybi5wcm90b2NvbHMudjEiPgoPUHJvdG9jb2xTZWN0aW9uEg8KB2hlYWRpbmcYASABKAkSDAoEYm9keRgCIAEoCRIMCgRwYWdlGAMgASgFIogCChBQcm90b2NvbERvY3VtZW50EhMKC3Byb3RvY29sX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEhQKDG9yZ2FuaXphdGlvbhgEIAEoCRIOCgZyZWdpb24YBSABKAkSDAoEeWVhchgGIAEoBRIPCgdkaXNlYXNlGAcgASgJEhMKC3NvdXJjZV9maWxlGAggASgJEhIKCnNvdXJjZV91cmwYCSABKAkSNQoIc2VjdGlvbnMYCiADKAsyIy5jYWlybi5wcm90b2NvbHMudjEuUHJvdG9jb2xTZWN0aW9uEhkKEWRvY3VtZW50X3RleHRfcmVmGAsgASgJIkoKEFByb3RvY29sQXBwcm92ZWQSNgoIcHJvdG9jb2wYASABKAsyJC5jYWlybi5wcm90b2NvbHMudjEuUHJvdG9jb2xEb2N1bWVudCJJCg9Qcm90b2NvbFVwZGF0ZWQSNgoIcHJvdG9jb2wYASABKAsyJC5jYWlybi5wcm90b2NvbHMudjEuUHJvdG9jb2xEb2N1bWVudCI4Cg9Qcm90b2NvbERlbGV0ZWQSEwoLcHJvdG9jb2xfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkihQEKHVByb3RvY29sUmVnZW5lcmF0aW9uUmVxdWVzdGVkEhMKC3Byb3RvY29sX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEhUKDWN1c3RvbV9wcm9tcHQYAyABKAkSFwoPc291cmNlX3RleHRfcmVmGAQgASgJEg0KBXRpdGxlGAUgASgJIl8KE1Byb3RvY29sUmVnZW5lcmF0ZWQSEwoLcHJvdG9jb2xfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSEgoKcmVzdWx0X3JlZhgDIAEoCRINCgVlcnJvchgEIAEoCWIGcHJvdG8z");
 
 /**
  * One section of a protocol document.
@@ -31,6 +31,13 @@ export type ProtocolSection = Message<"cairn.protocols.v1.ProtocolSection"> & {
    * @generated from field: string body = 2;
    */
   body: string;
+
+  /**
+   * Page of the uploaded file the section starts on (1-based); 0 when unknown.
+   *
+   * @generated from field: int32 page = 3;
+   */
+  page: number;
 };
 
 /**
@@ -115,6 +122,14 @@ export type ProtocolDocument = Message<"cairn.protocols.v1.ProtocolDocument"> & 
    * @generated from field: repeated cairn.protocols.v1.ProtocolSection sections = 10;
    */
   sections: ProtocolSection[];
+
+  /**
+   * Claim check: blob store key of the uploaded document's own text (JSON ProtocolCandidate: sections
+   * with their pages), indexed beside the steps; empty when the protocol has none.
+   *
+   * @generated from field: string document_text_ref = 11;
+   */
+  documentTextRef: string;
 };
 
 /**
