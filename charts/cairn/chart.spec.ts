@@ -1520,8 +1520,6 @@ describe('charts/cairn', () => {
           invalid.push(...crdSchemaErrors(repoRoot, object).map((error) => `${object.kind}/${object.metadata.name}: ${error}`));
           continue;
         }
-        // The Keycloak Operator's realm import has no schema here: its spec is the realm representation.
-        if (object.kind === 'KeycloakRealmImport') continue;
         const models = (await import(modelPackage(object.apiVersion))) as Record<string, new (data: unknown) => { validate(): void }>;
         const Model = models[object.kind];
         if (!Model) {

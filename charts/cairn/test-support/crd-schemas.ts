@@ -9,6 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { BACKEND_SCHEMAS } from './backend-crd-schemas.js';
 
 type Schema = Record<string, unknown>;
 
@@ -261,7 +262,8 @@ const triggerAuthentication = resource(['keda.sh/v1alpha1'], 'TriggerAuthenticat
 
 /** apiVersion group → kind → schema. */
 const SCHEMAS: Record<string, Record<string, Schema>> = {
-  'kafka.strimzi.io': { KafkaTopic: kafkaTopic, KafkaUser: kafkaUser },
+  ...BACKEND_SCHEMAS,
+  'kafka.strimzi.io': { ...BACKEND_SCHEMAS['kafka.strimzi.io'], KafkaTopic: kafkaTopic, KafkaUser: kafkaUser },
   'gateway.networking.k8s.io': { HTTPRoute: httpRoute },
   'keda.sh': { ScaledObject: scaledObject, TriggerAuthentication: triggerAuthentication },
 };
