@@ -36,6 +36,7 @@ export {
 
 export * from './api/api-client';
 export * from './api/api-error';
+export * from './api/list-page';
 export * from './api/response-body';
 export * from './api/request-error-catalogue';
 export * from './auth/auth-client';
@@ -56,5 +57,6 @@ export * from './ui/feedback.component';
 export * from './ui/icon.component';
 export * from './ui/inline-rename.component';
 export * from './ui/modal-dialog.component';
+export * from './ui/show-more.component';
 export * from './ui/text-field.component';
 export * from './auth/oidc-popup';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Icon, Spinner, type IconName } from '@cairn/frontend-shared';
+import { Icon, ShowMore, Spinner, type IconName } from '@cairn/frontend-shared';
 
 export interface SidebarSectionProps<T> {
   title: string;
@@ -9,9 +9,12 @@ export interface SidebarSectionProps<T> {
   items: T[];
   itemKey: (item: T) => string;
   renderItem: (item: T) => ReactNode;
+  hasMore: boolean;
+  more: { loading: boolean; failed: boolean };
+  showMore: () => void;
 }
 
-export function SidebarSection<T>({ title, icon, emptyText, loading, items, itemKey, renderItem }: SidebarSectionProps<T>) {
+export function SidebarSection<T>({ title, icon, emptyText, loading, items, itemKey, renderItem, hasMore, more, showMore }: SidebarSectionProps<T>) {
   const headingId = useId();
   return (
     <section className="side-section" aria-labelledby={headingId}>
@@ -21,14 +24,17 @@ export function SidebarSection<T>({ title, icon, emptyText, loading, items, item
       </h2>
       {loading ? (
         <Spinner label={`Loading ${title.toLowerCase()}`} />
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && !hasMore ? (
         <p className="side-section__empty">{emptyText}</p>
       ) : (
-        <ul className="side-section__list">
-          {items.map((item) => (
-            <li key={itemKey(item)}>{renderItem(item)}</li>
-          ))}
-        </ul>
+        <>
+          <ul className="side-section__list">
+            {items.map((item) => (
+              <li key={itemKey(item)}>{renderItem(item)}</li>
+            ))}
+          </ul>
+          <ShowMore className="side-section__more" what={title.toLowerCase()} hasMore={hasMore} {...more} onMore={showMore} />
+        </>
       )}
     </section>
   );

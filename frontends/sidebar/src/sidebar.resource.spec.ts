@@ -66,11 +66,12 @@ describe('saved checklists the chat reports', () => {
     expect(withSavedChecklist(cards, card('protocol_b', 'B again')).map((c) => c.title)).toEqual(['B again', 'protocol_a']);
   });
 
-  it('keeps at most 50 saved checklists', () => {
-    const cards = Array.from({ length: 50 }, (_, index) => card(`protocol_${index}`));
+  it('keeps every loaded page when a checklist is saved, so the next page starts right after them', () => {
+    const cards = Array.from({ length: 150 }, (_, index) => card(`protocol_${index}`));
     const next = withSavedChecklist(cards, card('protocol_new'));
-    expect(next).toHaveLength(50);
+    expect(next).toHaveLength(151);
     expect(next[0].id).toBe('protocol_new');
+    expect(next.at(-1)!.id).toBe('protocol_149');
   });
 
   it('removes an unsaved checklist', () => {
@@ -111,13 +112,23 @@ describe('readList', () => {
 
 describe('sidebar calls', () => {
   it('asks for 50 saved checklists and 10 recent searches of the user', async () => {
-    const saved = apiAnswering(200, { success: true, protocols: [{ title: 'CPR' }] });
-    await expect(fetchSavedChecklists(saved.api, 'u 1')).resolves.toHaveLength(1);
+    const saved = apiAnswering(200, { success: true, protocols: [{ title: 'CPR' }], next_offset: 50 });
+    await expect(fetchSavedChecklists(saved.api, 'u 1')).resolves.toMatchObject({ items: [{ title: 'CPR' }], nextOffset: 50 });
     expect(saved.urls).toEqual(['/api/protocols/saved/u%201?limit=50']);
 
     const recent = apiAnswering(200, { success: true, conversations: [] });
-    await expect(fetchRecentSearches(recent.api, 'u1')).resolves.toEqual([]);
+    await expect(fetchRecentSearches(recent.api, 'u1')).resolves.toEqual({ items: [], nextOffset: null });
     expect(recent.urls).toEqual(['/api/conversations/u1?limit=10']);
+  });
+
+  it('asks for the next page of the same size from an offset', async () => {
+    const saved = apiAnswering(200, { success: true, protocols: [{ title: 'Sepsis' }], next_offset: null });
+    await expect(fetchSavedChecklists(saved.api, 'u1', undefined, 50)).resolves.toMatchObject({ items: [{ id: 'saved_50', title: 'Sepsis' }], nextOffset: null });
+    expect(saved.urls).toEqual(['/api/protocols/saved/u1?limit=50&offset=50']);
+
+    const recent = apiAnswering(200, { success: true, conversations: [{ id: 'conv_11' }], next_offset: 20 });
+    await expect(fetchRecentSearches(recent.api, 'u1', undefined, 10)).resolves.toMatchObject({ items: [{ id: 'conv_11' }], nextOffset: 20 });
+    expect(recent.urls).toEqual(['/api/conversations/u1?limit=10&offset=10']);
   });
 
   it('passes a 404 on as a failure for the caller to show as empty', async () => {

@@ -1,6 +1,6 @@
-import { expectSuccess, isEntry, text, type ApiClient, type Entry, type SavedProtocolSummary } from '@cairn/frontend-shared';
+import { expectSuccess, isEntry, nextOffsetOf, text, type ApiClient, type Entry, type SavedProtocolSummary } from '@cairn/frontend-shared';
 
-/** Spec §9 fetch sizes for the sidebar. */
+/** Spec §9 fetch sizes for the sidebar: the first page, and each page 'Show more' adds. */
 export const SAVED_CHECKLISTS_LIMIT = 50;
 export const RECENT_SEARCHES_LIMIT = 10;
 
@@ -50,20 +50,24 @@ export function readList(body: unknown, key: 'protocols' | 'conversations'): Ent
   return Array.isArray(list) ? list.filter(isEntry) : [];
 }
 
-export async function fetchSavedChecklists(api: ApiClient, uid: string, signal?: AbortSignal): Promise<SavedChecklistCard[]> {
-  const body = await api.get(`/protocols/saved/${encodeURIComponent(uid)}`, {
-    query: { limit: SAVED_CHECKLISTS_LIMIT },
-    signal,
-  });
-  return readList(body, 'protocols').map(toSavedChecklistCard);
+/** One page of a sidebar list and where the next starts (null on the last page). */
+export interface ListPage<T> {
+  items: T[];
+  nextOffset: number | null;
 }
 
-export async function fetchRecentSearches(api: ApiClient, uid: string, signal?: AbortSignal): Promise<RecentSearchCard[]> {
-  const body = await api.get(`/conversations/${encodeURIComponent(uid)}`, {
-    query: { limit: RECENT_SEARCHES_LIMIT },
-    signal,
-  });
-  return readList(body, 'conversations').map(toRecentSearchCard);
+/** `?limit=` alone for the first page, as spec §7 asks; `&offset=` for the pages after it. */
+const pageQuery = (limit: number, offset: number) => (offset > 0 ? { limit, offset } : { limit });
+const nextOffsetIn = (body: unknown) => (isEntry(body) ? nextOffsetOf(body) : null);
+
+export async function fetchSavedChecklists(api: ApiClient, uid: string, signal?: AbortSignal, offset = 0): Promise<ListPage<SavedChecklistCard>> {
+  const body = await api.get(`/protocols/saved/${encodeURIComponent(uid)}`, { query: pageQuery(SAVED_CHECKLISTS_LIMIT, offset), signal });
+  return { items: readList(body, 'protocols').map((entry, index) => toSavedChecklistCard(entry, offset + index)), nextOffset: nextOffsetIn(body) };
+}
+
+export async function fetchRecentSearches(api: ApiClient, uid: string, signal?: AbortSignal, offset = 0): Promise<ListPage<RecentSearchCard>> {
+  const body = await api.get(`/conversations/${encodeURIComponent(uid)}`, { query: pageQuery(RECENT_SEARCHES_LIMIT, offset), signal });
+  return { items: readList(body, 'conversations').map((entry, index) => toRecentSearchCard(entry, offset + index)), nextOffset: nextOffsetIn(body) };
 }
 
 export const messageCountLabel = (count: number): string => `${count} ${count === 1 ? 'message' : 'messages'}`;
@@ -72,9 +76,11 @@ export const messageCountLabel = (count: number): string => `${count} ${count ==
 export const savedChecklistCardFrom = (summary: SavedProtocolSummary): SavedChecklistCard =>
   toSavedChecklistCard({ ...summary, saved_at: summary.savedAt }, 0);
 
-/** Puts a newly saved checklist first, replacing an older card of the same protocol. */
-export const withSavedChecklist = (cards: SavedChecklistCard[], card: SavedChecklistCard): SavedChecklistCard[] =>
-  [card, ...cards.filter((existing) => existing.id !== card.id)].slice(0, SAVED_CHECKLISTS_LIMIT);
+/**
+ * Puts a newly saved checklist first, replacing an older card of the same protocol. Every card loaded stays:
+ * the list is still the server's newest first, so the next page starts right after it.
+ */
+export const withSavedChecklist = (cards: SavedChecklistCard[], card: SavedChecklistCard): SavedChecklistCard[] => [card, ...cards.filter((existing) => existing.id !== card.id)];
 
 export const withoutSavedChecklist = (cards: SavedChecklistCard[], id: string): SavedChecklistCard[] =>
   cards.filter((card) => card.id !== id);

@@ -70,7 +70,7 @@ export const UploadTexts = {
     steps: (count: number) => (count === 1 ? '1 step' : `${count} steps`),
     sources: (count: number) => (count === 1 ? '1 source' : `${count} sources`),
     userDefined: 'User defined',
-    showMore: (remaining: number) => `Show more protocols (${remaining} more)`,
+    shown: (shown: number, total: number) => `Showing ${shown} of ${total}`,
     viewSource: 'View Source',
   },
 } as const;

@@ -135,7 +135,7 @@ describeWithPdfs('Upload screens in Chromium', () => {
     const index = page.getByTestId('protocol-index');
     await index.getByRole('article').first().waitFor();
     expect(await index.getByRole('article').count()).toBe(20);
-    await index.getByRole('button', { name: /Show more protocols/ }).click();
+    await index.getByRole('button', { name: 'Show more' }).click();
     await index.getByRole('article', { name: /snakebite antivenom/i }).waitFor();
     expect(await index.getByRole('article').count()).toBe(regeneratedCount);
     const antivenom = index.getByRole('article', { name: /snakebite antivenom/i });

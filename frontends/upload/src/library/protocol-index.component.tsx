@@ -1,4 +1,4 @@
-import { Button, ErrorBox, Spinner, cairnEvents, dialogs, useCurrentUser } from '@cairn/frontend-shared';
+import { Button, ErrorBox, ShowMore, Spinner, cairnEvents, dialogs, useCurrentUser } from '@cairn/frontend-shared';
 import { UploadTexts } from '../upload-texts';
 import { UploadedProtocolCard } from './uploaded-protocol-card.component';
 import { useProtocolIndex } from './use-protocol-index';
@@ -49,10 +49,13 @@ export function ProtocolIndex() {
           />
         ))}
       </div>
-      {index.list && index.list.total > index.list.protocols.length && (
-        <Button className="protocol-index__more" onClick={index.showMore}>
-          {texts.showMore(index.list.total - index.list.protocols.length)}
-        </Button>
+      {index.list && index.list.protocols.length > 0 && (
+        <footer className="protocol-index__foot">
+          <p className="protocol-index__shown" aria-live="polite">
+            {texts.shown(index.list.protocols.length, index.list.total)}
+          </p>
+          <ShowMore what="protocols" hasMore={index.hasMore} {...index.more} onMore={() => void index.showMore()} />
+        </footer>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { cairnEvents, toasts, useCairnEvent } from '@cairn/frontend-shared';
-import { deleteAllProtocols, deleteProtocol, listProtocols, regenerateProtocol, renameProtocol, type UploadedProtocol } from '../shared/uploads.resource';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { appendPage, cairnEvents, toasts, useCairnEvent } from '@cairn/frontend-shared';
+import { deleteAllProtocols, deleteProtocol, listFirstProtocols, listProtocols, regenerateProtocol, renameProtocol, type UploadedProtocol } from '../shared/uploads.resource';
 import { UploadTexts } from '../upload-texts';
 import { dropProtocolCache, readProtocolCache, writeProtocolCache } from './protocol-cache';
 
@@ -11,39 +11,75 @@ export const REGENERATED_REFRESH_MS = 2_000;
 const texts = UploadTexts.library;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+type IndexList = { protocols: UploadedProtocol[]; total: number };
+
 export function useProtocolIndex(uid: string | null) {
-  const [list, setList] = useState<{ protocols: UploadedProtocol[]; total: number } | null>(() => (uid ? readProtocolCache(uid) : null));
+  const [list, setList] = useState<IndexList | null>(() => (uid ? readProtocolCache(uid) : null));
   const [failed, setFailed] = useState(false);
-  const [size, setSize] = useState(UPLOADED_FETCH_SIZE);
+  const [more, setMore] = useState({ loading: false, failed: false });
+  const shown = useRef(list);
+  /** Bumped by every reload, so a page asked for before it is dropped rather than appended to the new list. */
+  const generation = useRef(0);
 
   const apply = useCallback(
-    (next: { protocols: UploadedProtocol[]; total: number }) => {
+    (next: IndexList) => {
+      shown.current = next;
       setList(next);
       if (uid) writeProtocolCache(uid, next);
     },
     [uid],
   );
 
-  const refresh = useCallback(async () => {
-    if (!uid) return;
-    try {
-      apply(await listProtocols(uid, size));
-      setFailed(false);
-    } catch (error) {
-      setFailed(true);
-      toasts.show({ type: 'error', title: texts.loadFailed, message: messageOf(error) });
-    }
-  }, [uid, apply, size]);
+  /** Loads the first page, or again as many protocols as are shown (so a refresh keeps the pages the user opened). */
+  const reload = useCallback(
+    async (count: number) => {
+      if (!uid) return;
+      const asked = ++generation.current;
+      setMore({ loading: false, failed: false });
+      try {
+        const next = await listFirstProtocols(uid, count);
+        if (asked !== generation.current) return;
+        apply(next);
+        setFailed(false);
+      } catch (error) {
+        if (asked !== generation.current) return;
+        setFailed(true);
+        toasts.show({ type: 'error', title: texts.loadFailed, message: messageOf(error) });
+      }
+    },
+    [uid, apply],
+  );
+
+  const refresh = useCallback(() => reload(Math.max(UPLOADED_FETCH_SIZE, shown.current?.protocols.length ?? 0)), [reload]);
 
   useEffect(() => {
-    setList(uid ? readProtocolCache(uid) : null);
-    void refresh();
-  }, [uid, refresh]);
+    const cached = uid ? readProtocolCache(uid) : null;
+    shown.current = cached;
+    setList(cached);
+    void reload(UPLOADED_FETCH_SIZE);
+  }, [uid, reload]);
 
   useCairnEvent('uploaded-protocols-changed', () => {
     if (uid) dropProtocolCache(uid);
     void refresh();
   });
+
+  /** The next page after the protocols shown; a failure keeps them and offers a retry. */
+  const showMore = async () => {
+    const before = shown.current;
+    if (!uid || !before || more.loading) return;
+    const asked = generation.current;
+    setMore({ loading: true, failed: false });
+    try {
+      const page = await listProtocols(uid, UPLOADED_FETCH_SIZE, before.protocols.length);
+      if (asked !== generation.current) return;
+      const current = shown.current ?? before;
+      apply({ protocols: appendPage(current.protocols, page.protocols, (protocol) => protocol.id), total: page.total });
+      setMore({ loading: false, failed: false });
+    } catch {
+      if (asked === generation.current) setMore({ loading: false, failed: true });
+    }
+  };
 
   /** Optimistic edit: the list changes first and is restored if the call fails. */
   const optimistic = async (next: { protocols: UploadedProtocol[]; total: number }, call: () => Promise<unknown>, failureTitle: string) => {
@@ -63,8 +99,10 @@ export function useProtocolIndex(uid: string | null) {
     list,
     failed,
     refresh,
-    /** The next 20 protocols, when the index holds more than are shown. */
-    showMore: () => setSize((current) => current + UPLOADED_FETCH_SIZE),
+    /** More protocols remain on the server than are shown. */
+    hasMore: !!list && list.protocols.length < list.total,
+    more,
+    showMore,
     rename: (protocolId: string, title: string) =>
       uid &&
       optimistic(

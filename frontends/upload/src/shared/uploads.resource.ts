@@ -1,4 +1,4 @@
-import { buildUrl, expectSuccess, getCairn, isEntry, type Entry } from '@cairn/frontend-shared';
+import { appendPage, buildUrl, expectSuccess, getCairn, isEntry, nextOffsetOf, type Entry } from '@cairn/frontend-shared';
 
 const userPath = (uid: string, path: string) => `/users/${encodeURIComponent(uid)}/${path}`;
 
@@ -99,9 +99,28 @@ export const regenerateUpload = async (uid: string, uploadId: string, instructio
 export const regenerateProtocol = async (uid: string, protocolId: string, instructions: string) =>
   expectSuccess(await getCairn().api.post(userPath(uid, `protocols/${encodeURIComponent(protocolId)}/regenerate`), { custom_prompt: instructions }, { retries: 0 }), 'regenerate the protocol');
 
-export async function listProtocols(uid: string, size: number): Promise<{ protocols: UploadedProtocol[]; total: number }> {
-  const body = expectSuccess(await getCairn().api.get(userPath(uid, 'protocols'), { query: { size } }), 'load protocols');
-  return { protocols: (body.protocols as UploadedProtocol[]) ?? [], total: Number(body.total ?? 0) };
+export interface ProtocolPage {
+  protocols: UploadedProtocol[];
+  total: number;
+  /** Where the next page starts; null on the last page. */
+  nextOffset: number | null;
+}
+
+export async function listProtocols(uid: string, size: number, offset = 0): Promise<ProtocolPage> {
+  const query = offset > 0 ? { size, offset } : { size };
+  const body = expectSuccess(await getCairn().api.get(userPath(uid, 'protocols'), { query }), 'load protocols');
+  return { protocols: (body.protocols as UploadedProtocol[]) ?? [], total: Number(body.total ?? 0), nextOffset: nextOffsetOf(body) };
+}
+
+/** The first `count` protocols of the index, a page at a time (the server sends at most 100 a page). */
+export async function listFirstProtocols(uid: string, count: number): Promise<{ protocols: UploadedProtocol[]; total: number }> {
+  let page = await listProtocols(uid, count);
+  let protocols = page.protocols;
+  while (page.nextOffset !== null && protocols.length < count && page.protocols.length > 0) {
+    page = await listProtocols(uid, count - protocols.length, page.nextOffset);
+    protocols = appendPage(protocols, page.protocols, (protocol) => protocol.id);
+  }
+  return { protocols, total: page.total };
 }
 
 export const renameProtocol = async (uid: string, protocolId: string, title: string) =>
