@@ -19,6 +19,7 @@ export {
   isUserDefinedCitation,
   newTabTitle,
   passwordStrength,
+  readUploadedSource,
   savedProtocolId,
   validateChatMessage,
   validateNewPassword,
@@ -32,6 +33,7 @@ export {
   type GenerateRequest,
   type Intent,
   type PasswordStrength,
+  type UploadedSourceLink,
 } from '@cairn/rules';
 
 export * from './api/api-client';

@@ -2,40 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BLOB_STORE, EVENT_BUS, type BlobStore } from '@cairn/platform';
 import { ChunkWriter } from '@cairn/search';
-import { documentStoreBackends, pagedPdf, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
+import { documentStoreBackends, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
 import { StandaloneModule } from '../src/index.js';
 import { settled, uploadsClient, type UploadUser } from './uploads-client.js';
-
-/** A fact only the document's text holds: a statement in a section of its own, beside a chapter of instructions, is no step. */
-const FACT = 'The night outreach nurse answers bleep 4417.';
-const FACT_QUERY = 'night outreach nurse bleep 4417';
-
-/** Two pages, two chapters (two protocols); the fact sits on page 2 after the escalation steps. */
-export const wardSepsisPdf = () =>
-  pagedPdf(
-    [
-      [
-        { text: 'Ward sepsis guideline', size: 20 },
-        { text: 'Sepsis recognition', size: 16 },
-        { text: 'Screen every adult with a new fever for sepsis using the ward early warning score.' },
-        { text: 'Measure serum lactate and take two sets of blood cultures before the first antibiotic dose.' },
-        { text: 'Give broad-spectrum intravenous antibiotics within one hour of recognising sepsis.' },
-        { text: 'Start 500 ml of crystalloid fluid over 15 minutes when the systolic pressure is below 90 mmHg.' },
-      ],
-      [
-        { text: 'Sepsis escalation', size: 16 },
-        { text: 'Call the critical care team when the lactate stays above 4 mmol/L after fluids.' },
-        { text: 'Repeat the early warning score every 30 minutes until the patient is stable.' },
-        { text: 'Record the urine output every hour and insert a catheter when it falls below 0.5 ml/kg/h.' },
-        { text: 'Review the antibiotic choice with the microbiology results within 48 hours.' },
-        { text: 'Give oxygen to keep the saturation between 94 and 98 per cent.' },
-        { text: 'Refer the patient to critical care when vasopressors are needed.' },
-        { text: 'Contacts', size: 16 },
-        { text: FACT },
-      ],
-    ],
-    'Ward sepsis guideline',
-  );
+import { FACT_QUERY, wardSepsisPdf } from './uploads-fixtures.js';
 
 const backends = documentStoreBackends().map((backend) => ({
   name: backend.name,

@@ -1,6 +1,6 @@
 import { zipSync } from 'fflate';
 import type { GeneratedProtocolData } from '@cairn/contracts';
-import { minimalPdf } from '@cairn/testing';
+import { minimalPdf, pagedPdf } from '@cairn/testing';
 
 /** A guideline with two chapters, each long enough to become a protocol of its own. */
 export const guidelinePdf = (title = 'Snakebite ward protocol') =>
@@ -19,6 +19,37 @@ export const guidelinePdf = (title = 'Snakebite ward protocol') =>
       { text: 'Monitor urine output, blood pressure and neurological signs every hour for 24 hours.' },
     ],
     title,
+  );
+
+/** A fact only the document's text holds: a statement in a section of its own, beside a chapter of instructions, is no step. */
+export const FACT = 'The night outreach nurse answers bleep 4417.';
+export const FACT_QUERY = 'night outreach nurse bleep 4417';
+
+/** Two pages, two chapters (two protocols); the fact sits on page 2 after the escalation steps. */
+export const wardSepsisPdf = () =>
+  pagedPdf(
+    [
+      [
+        { text: 'Ward sepsis guideline', size: 20 },
+        { text: 'Sepsis recognition', size: 16 },
+        { text: 'Screen every adult with a new fever for sepsis using the ward early warning score.' },
+        { text: 'Measure serum lactate and take two sets of blood cultures before the first antibiotic dose.' },
+        { text: 'Give broad-spectrum intravenous antibiotics within one hour of recognising sepsis.' },
+        { text: 'Start 500 ml of crystalloid fluid over 15 minutes when the systolic pressure is below 90 mmHg.' },
+      ],
+      [
+        { text: 'Sepsis escalation', size: 16 },
+        { text: 'Call the critical care team when the lactate stays above 4 mmol/L after fluids.' },
+        { text: 'Repeat the early warning score every 30 minutes until the patient is stable.' },
+        { text: 'Record the urine output every hour and insert a catheter when it falls below 0.5 ml/kg/h.' },
+        { text: 'Review the antibiotic choice with the microbiology results within 48 hours.' },
+        { text: 'Give oxygen to keep the saturation between 94 and 98 per cent.' },
+        { text: 'Refer the patient to critical care when vasopressors are needed.' },
+        { text: 'Contacts', size: 16 },
+        { text: FACT },
+      ],
+    ],
+    'Ward sepsis guideline',
   );
 
 export const corruptPdf = () => Buffer.from('%PDF-1.4\n1 0 obj\n<< this is not a pdf >>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');

@@ -1,11 +1,21 @@
 import { useId } from 'react';
-import { Icon } from '@cairn/frontend-shared';
+import { Icon, useCurrentUser } from '@cairn/frontend-shared';
+import { useSourceViewer } from '../source-viewer/use-source-viewer';
+import type { SourceRequest } from '../source-viewer/source-viewer.component';
 import { citationDetails, citationSourceLink } from './citation-display';
 import type { ProtocolCitation } from './protocol';
 
-function SourceLink({ citation }: { citation: ProtocolCitation }) {
-  const link = citationSourceLink(citation);
+function SourceLink({ citation, onOpen }: { citation: ProtocolCitation; onOpen: (request: SourceRequest) => void }) {
+  const link = citationSourceLink(citation, useCurrentUser()?.uid ?? null);
   if (link.kind === 'user-defined') return <span className="reference__user-defined">User defined</span>;
+  if (link.kind === 'uploaded') {
+    return (
+      <button type="button" className="reference__link" onClick={() => onOpen({ link: link.link, title: citation.source, passage: citation.excerpt })}>
+        View Source
+        <Icon name="external-link" size={14} />
+      </button>
+    );
+  }
   return (
     <a className="reference__link" href={link.url} target="_blank" rel="noopener noreferrer">
       View Source
@@ -24,6 +34,7 @@ export interface ReferencesProps {
 
 export function References({ citations, open, highlighted, elementId, onToggle }: ReferencesProps) {
   const listId = useId();
+  const sources = useSourceViewer();
   if (citations.length === 0) return null;
   return (
     <section className={open ? 'references is-open' : 'references'} data-testid="references">
@@ -45,12 +56,13 @@ export function References({ citations, open, highlighted, elementId, onToggle }
                 <p className="reference__source">{citation.source}</p>
                 <p className="reference__details">{citationDetails(citation)}</p>
                 {citation.excerpt && <p className="reference__excerpt">{citation.excerpt}</p>}
-                <SourceLink citation={citation} />
+                <SourceLink citation={citation} onOpen={sources.open} />
               </div>
             </li>
           ))}
         </ol>
       )}
+      {sources.viewer}
     </section>
   );
 }
