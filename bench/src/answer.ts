@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { buildGenerateRequest, SAMPLE_QUERIES, type ContextSnippet, type SnippetSource } from '@cairn/rules';
 import { judge } from '@cairn/generation';
 import { spawnService } from '@cairn/testing';
+import { checklistFigures, followUpResults } from './answer-quality.js';
+import type { Half } from './clinical-queries.js';
 import { CLINICAL_QUESTIONS } from './clinical-questions.js';
 import { repoRoot } from './datasets.js';
 import { percentile, table } from './metrics.js';
@@ -28,9 +30,15 @@ async function post<T>(url: string, token: string, body: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
+const share = (count: number, total: number) => `${count}/${total} (${total ? ((100 * count) / total).toFixed(1) : '0.0'} %)`;
+
+/** `--test` measures the held-out halves (once, at the end of a change); otherwise the tune halves, with the misses listed. */
+const half: Half = process.argv.includes('--test') ? 'test' : 'tune';
+
 /**
  * The whole answer as the chat asks for it: search (8 hits), then generate from up to 6 of them, for
- * the ten sample queries and forty more clinical questions, one at a time against the standalone server.
+ * the ten sample queries and forty more clinical questions, one at a time against the standalone server;
+ * then checklist length for the clinical queries search ranks right, and follow-up answers.
  */
 async function main(): Promise<void> {
   const server = await spawnService(resolve(repoRoot, 'services/standalone/dist/main.js'), { LOG_LEVEL: 'info' }, 120_000);
@@ -75,6 +83,31 @@ async function main(): Promise<void> {
       ),
     );
     console.log(table(['sample query', 'steps', 'ms'], samples.map((row) => [row.query, row.steps, row.ms.toFixed(1)])));
+
+    const ask = <T>(path: string, body: unknown) => post<T>(`${server.url}${path}`, token, body);
+    const checklists = await checklistFigures(ask, half);
+    console.log(`\nClinical queries (${half} half${half === 'tune' ? ' and the extra tune queries' : ''}) whose right protocol search ranks first: checklists of at least 5 steps`);
+    console.log(
+      table(
+        ['queries', 'right protocol ranked first', '≥ 5 steps, generate with the hits', '≥ 5 steps, generate with the query alone'],
+        [[checklists.queries, checklists.rankedFirst, share(checklists.withHits, checklists.rankedFirst), share(checklists.queryAlone, checklists.rankedFirst)]],
+      ),
+    );
+    if (half === 'tune') console.log(table(['short checklist', 'steps with hits', 'steps, query alone'], checklists.short.map((row) => [row.query, row.withHits, row.queryAlone])));
+
+    const answers = await followUpResults(ask, half);
+    console.log(`\nFollow-up questions (bench/data/follow-up-questions.json, ${half} half) about the checklist shown`);
+    console.log(
+      table(
+        ['questions', 'first sentence states the asked fact', 'answers with "..." or a fragment'],
+        [[answers.length, share(answers.filter((row) => row.leads).length, answers.length), share(answers.filter((row) => row.fragmentary).length, answers.length)]],
+      ),
+    );
+    if (half === 'tune') {
+      for (const row of answers.filter((result) => !result.leads || result.fragmentary)) {
+        console.log(`- ${row.question.id} ${row.question.question} [${row.leads ? 'leads' : 'does not lead'}${row.fragmentary ? ', fragmentary' : ''}]\n  ${row.answer.replace(/\s+/g, ' ').slice(0, 400)}`);
+      }
+    }
   } finally {
     await server.stop();
   }
