@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   ChunkWriter,
@@ -8,111 +7,208 @@ import {
   loadSearchConfig,
   readCorpusFiles,
   RelevanceScorer,
+  relevanceProbability,
   SearchService,
+  SIGNAL_NAMES,
+  signalVector,
   SqliteKeywordIndex,
   SqliteVectorIndex,
   starterDocument,
-  type ProtocolDocumentInput,
+  toRelevanceScale,
+  type Embedder,
+  type RelevanceCalibration,
 } from '@cairn/search';
-import { repoRoot } from './datasets.js';
+import { calibrationFingerprint, calibrationPath } from './calibration-fingerprint.js';
+import { loadClinicalQueries, type Half } from './clinical-queries.js';
+import { clinicalQueriesFile, starterSearch } from './clinical-retrieval.js';
+import { loadNfCorpus, repoRoot, type NfCorpus } from './datasets.js';
+import { fitLogistic } from './logistic-regression.js';
 import { table } from './metrics.js';
+import { nfCorpusDocuments, owner, prepareUploadedCollections, titleKey, type UploadedCollections } from './uploaded-collections.js';
+import {
+  clinicalQueries,
+  collectionQueries,
+  judgeStarter,
+  nfCorpusQueries,
+  samplesOf,
+  type JudgedQuery,
+  type JudgedScope,
+  type RelevanceSample,
+} from './relevance-samples.js';
+import { loadMedline, loadPubMedQa } from './test-collections.js';
 
-/** One name per clinical topic, so documents about the same thing from different organisations match. */
-const TOPICS: [RegExp, string][] = [
-  [/heat/i, 'heat illness'],
-  [/stroke/i, 'stroke'],
-  [/ketoacidosis/i, 'dka'],
-  [/diabet/i, 'diabetes'],
-  [/heart attack|myocardial/i, 'heart attack'],
-  [/fever in children|childhood fever/i, 'childhood fever'],
-  [/enteric/i, 'typhoid'],
-  [/head injury|concussion/i, 'head injury'],
-  [/diarrh/i, 'diarrhoea'],
-  [/burn/i, 'burns'],
-  [/tubercul/i, 'tuberculosis'],
-  [/mosquito/i, 'mosquito-borne diseases'],
-  [/snake/i, 'snakebite'],
-];
-const topicOf = (disease: string) => TOPICS.find(([pattern]) => pattern.test(disease))?.[1] ?? disease.toLowerCase().replace(/\s*\(.*\)$/, '');
+const log = (line: string) => console.error(`· ${line}`);
 
-interface Sample {
-  relevant: boolean;
-  coverage: number;
+async function openIndex(path: string, embedder: Embedder) {
+  const keywords = new SqliteKeywordIndex(path);
+  const vectors = new SqliteVectorIndex(path);
+  return { search: new SearchService(keywords, vectors, embedder, new RelevanceScorer()), keywords, vectors };
 }
 
-/**
- * Calibrates the relevance scale: each organisation's documents play one user's collection; every
- * document's title, disease and "disease + topic" phrases are searched user-only; the top hit is
- * relevant when the collection holds a document on the query's topic. The raw coverage threshold with
- * the best balanced accuracy becomes relevance 6.
- */
-async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'cairn-bench-relevance-'));
-  const documents: ProtocolDocumentInput[] = (await readCorpusFiles(resolve(repoRoot, 'services/search/corpus'))).map(starterDocument);
-  const organisations = [...new Set(documents.map((d) => d.organization))];
-  const embedder = await createEmbedder(loadSearchConfig({ ...process.env, EMBEDDER: 'local' }));
-  const keywords = new SqliteKeywordIndex(join(dir, 'index.sqlite'));
-  const vectors = new SqliteVectorIndex(join(dir, 'index.sqlite'));
-  await new ChunkWriter(keywords, vectors, embedder).write(
-    documents.flatMap((d) => chunkDocument({ ...d, owner: `user:${d.organization}`, source: 'protocol' })),
-  );
-  const scorer = new RelevanceScorer();
-  const search = new SearchService(keywords, vectors, embedder, scorer);
-  const queries = documents.flatMap((d) => [d.title, d.disease, ...d.topics.map((topic) => `${d.disease} ${topic}`)].map((text) => ({ text, topic: topicOf(d.disease) })));
-  const samples: Sample[] = [];
-  for (const organisation of organisations) {
-    const topics = new Set(documents.filter((d) => d.organization === organisation).map((d) => topicOf(d.disease)));
-    const chunks = new Map<string, Awaited<ReturnType<typeof keywords.get>>[number]>();
-    for (const query of queries) {
-      const result = await search.search({ query: query.text, size: 1, owners: [`user:${organisation}`], mode: 'hybrid', enhance: true });
-      const top = result.hits[0];
-      let coverage = 0;
-      if (top) {
-        const chunk = chunks.get(top.id) ?? (await keywords.get([top.id]))[0];
-        chunks.set(top.id, chunk);
-        coverage = scorer.coverage(scorer.concepts(query.text), chunk);
-      }
-      samples.push({ relevant: topics.has(query.topic), coverage });
-    }
+/** PubMedQA's and MEDLINE's abstracts as ingested documents, each collection its own owner. */
+async function heldOutIndex(embedder: Embedder) {
+  const index = await openIndex(':memory:', embedder);
+  const writer = new ChunkWriter(index.keywords, index.vectors, embedder);
+  for (const [owner, collection] of [['org:pubmedqa', loadPubMedQa()], ['org:medline', loadMedline()]] as const) {
+    await writer.write(
+      collection.documents.flatMap((document) =>
+        chunkDocument({
+          id: document.id,
+          owner,
+          source: 'ingested',
+          title: document.title,
+          organization: collection.name,
+          region: '',
+          year: null,
+          disease: '',
+          topics: [],
+          sourceUrl: '',
+          sections: [{ heading: '', text: document.text }],
+        }),
+      ),
+    );
   }
-  await keywords.close();
-  await vectors.close();
-  rmSync(dir, { recursive: true, force: true });
+  return index;
+}
 
-  const positives = samples.filter((s) => s.relevant).length;
-  const negatives = samples.length - positives;
-  let best = { threshold: 0.5, balanced: 0, precision: 0, recall: 0, specificity: 0 };
+/** How an uploaded or ingested NFCorpus hit is judged: relevant when a document of its file or title is; unjudged documents are unknown. */
+function nfCorpusJudge(corpus: NfCorpus, uploads: UploadedCollections) {
+  const documentsOf = nfCorpusDocuments(corpus.documents);
+  return (query: { relevant: ReadonlySet<string> }, top: { documentId: string; title: string }) =>
+    documentsOf(uploads.sourceFiles.get(top.documentId) ?? top.title).some((id) => query.relevant.has(id)) ? true : null;
+}
+
+/** A protocol of the uploaded guideline is judged as the starter document its chapter was. */
+async function guidelineJudge(judgements: Map<string, Record<string, number>>) {
+  const byTitle = new Map((await readCorpusFiles(resolve(repoRoot, 'services/search/corpus'))).map(starterDocument).map((document) => [titleKey(document.title), document.id]));
+  const starter = judgeStarter(judgements);
+  return (query: JudgedQuery, top: { documentId: string; title: string }) => {
+    const id = byTitle.get(titleKey(top.title));
+    return id ? starter(query, { documentId: id }) : null;
+  };
+}
+
+async function collectSamples(half: Half, indexes: Awaited<ReturnType<typeof buildIndexes>>): Promise<RelevanceSample[]> {
+  const { starter, uploaded, heldOut, corpus, uploads } = indexes;
+  const judgements = new Map(
+    [...loadClinicalQueries(clinicalQueriesFile('test')), ...loadClinicalQueries(clinicalQueriesFile('extra tune'))].map((query) => [query.query, query.relevant]),
+  );
+  const never = () => false;
+  const starterScope: JudgedScope = { search: starter, owners: ['global'], judge: judgeStarter(judgements) };
+  const guidelineScope: JudgedScope = { search: uploaded, owners: [owner(uploads.guideline)], judge: await guidelineJudge(judgements) };
+  const uploadScope: JudgedScope = { search: uploaded, owners: [owner(uploads.nfcorpus)], judge: nfCorpusJudge(corpus, uploads) };
+  const ingestedScope: JudgedScope = { search: uploaded, owners: ['global'], judge: nfCorpusJudge(corpus, uploads) };
+  const pubmedqa: JudgedScope = { search: heldOut, owners: ['org:pubmedqa'], judge: (query, top) => (query.relevant.has(top.documentId) ? true : null) };
+  const medline: JudgedScope = { search: heldOut, owners: ['org:medline'], judge: (query, top) => query.relevant.has(top.documentId) };
+  const clinical = clinicalQueries(half);
+  const nfQueries = nfCorpusQueries(corpus, half === 'tune' ? 'dev' : 'test');
+  return [
+    ...(await samplesOf('clinical queries, starter corpus', 'clinical query', clinical, starterScope, { ...uploadScope, judge: never })),
+    ...(await samplesOf('clinical queries, uploaded guideline', 'clinical query', clinical, guidelineScope, null)),
+    ...(await samplesOf('NFCorpus questions, uploaded PDFs', 'question', nfQueries, uploadScope, { ...guidelineScope, judge: never })),
+    ...(await samplesOf('NFCorpus questions, ingested PDFs', 'question', nfQueries, ingestedScope, { ...medline, judge: never })),
+    ...(await samplesOf('PubMedQA questions', 'question', collectionQueries(loadPubMedQa(), half), pubmedqa, { ...medline, judge: never })),
+    ...(await samplesOf('MEDLINE queries', 'question', collectionQueries(loadMedline(), half), medline, { ...pubmedqa, judge: never })),
+  ];
+}
+
+async function buildIndexes(embedder: Embedder) {
+  const uploads = await prepareUploadedCollections(log);
+  const uploaded = await openIndex(join(uploads.dataDir, 'search-index.sqlite'), embedder);
+  log('indexing PubMedQA and MEDLINE');
+  const heldOut = await heldOutIndex(embedder);
+  const starter = await starterSearch(embedder);
+  return { starter: starter.search, uploaded: uploaded.search, heldOut: heldOut.search, corpus: loadNfCorpus(), uploads };
+}
+
+/** Each check (and its nothing-in-scope twin) weighs the same in the fit, however many searches it has. */
+function checkWeights(samples: RelevanceSample[]): number[] {
+  const counts = new Map<string, number>();
+  for (const sample of samples) counts.set(sample.check, (counts.get(sample.check) ?? 0) + 1);
+  return samples.map((sample) => 1 / counts.get(sample.check)!);
+}
+
+/** The probability line with the best balanced share of relevant top hits above it and of nothing-in-scope ones below. */
+function chooseThreshold(samples: RelevanceSample[], probabilities: number[]): number {
+  const relevant = probabilities.filter((_, i) => samples[i].outcome === 'relevant');
+  const stray = probabilities.filter((_, i) => samples[i].outcome === 'nothing-in-scope');
+  let best = { threshold: 0.5, balanced: 0 };
   for (let step = 5; step <= 95; step++) {
     const threshold = step / 100;
-    const truePositives = samples.filter((s) => s.relevant && s.coverage >= threshold).length;
-    const trueNegatives = samples.filter((s) => !s.relevant && s.coverage < threshold).length;
-    const falsePositives = negatives - trueNegatives;
-    const recall = truePositives / positives;
-    const specificity = trueNegatives / negatives;
-    const balanced = (recall + specificity) / 2;
-    if (balanced > best.balanced) {
-      best = { threshold, balanced, precision: truePositives / Math.max(1, truePositives + falsePositives), recall, specificity };
-    }
+    const balanced = (relevant.filter((p) => p >= threshold).length / relevant.length + stray.filter((p) => p < threshold).length / stray.length) / 2;
+    if (balanced > best.balanced) best = { threshold, balanced };
   }
-  const calibration = {
-    threshold: best.threshold,
-    note: 'Raw concept coverage at which relevance reads 6. Rewritten by `npm run bench:relevance`.',
-    samples: samples.length,
-    relevantSamples: positives,
-    balancedAccuracy: Number(best.balanced.toFixed(3)),
-    precision: Number(best.precision.toFixed(3)),
-    recall: Number(best.recall.toFixed(3)),
-    specificity: Number(best.specificity.toFixed(3)),
-  };
-  writeFileSync(resolve(repoRoot, 'services/search/src/relevance/relevance-calibration.json'), `${JSON.stringify(calibration, null, 2)}\n`);
-  console.log(`Relevance calibration on the starter corpus: ${samples.length} user-only searches (${organisations.length} collections × ${queries.length} queries), ${positives} on a topic the collection holds`);
-  console.log(
-    table(
-      ['coverage threshold (= relevance 6)', 'balanced accuracy', 'precision', 'recall', 'specificity'],
-      [[best.threshold.toFixed(2), best.balanced.toFixed(3), best.precision.toFixed(3), best.recall.toFixed(3), best.specificity.toFixed(3)]],
-    ),
-  );
+  return best.threshold;
+}
+
+const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
+
+/** Per check: how many top hits were relevant, wrong or from a scope with nothing relevant, and the share of each scoring 6 or more. */
+export function figuresTable(samples: RelevanceSample[], scores: number[]): string {
+  const checks = [...new Set(samples.map((sample) => sample.check))];
+  const rows = checks.map((check) => {
+    const of = samples.map((sample, i) => ({ sample, score: scores[i] })).filter(({ sample }) => sample.check === check);
+    const share = (outcome: string) => {
+      const these = of.filter(({ sample }) => sample.outcome === outcome);
+      return these.length ? `${percent(these.filter(({ score }) => score >= 6).length / these.length)} of ${these.length}` : '–';
+    };
+    return [check, share('relevant'), share('wrong'), share('nothing-in-scope')];
+  });
+  return table(['check', 'relevant top hit: score ≥ 6', 'wrong top hit: score ≥ 6', 'nothing relevant in scope: score ≥ 6'], rows);
+}
+
+/** The tune searches the scale reads wrongly: relevant top hits under 6, and stray ones at 6 or more. */
+function printMisses(samples: RelevanceSample[], scores: number[]): void {
+  samples.forEach((sample, i) => {
+    const wrong = sample.outcome === 'relevant' ? scores[i] < 6 : scores[i] >= 6;
+    if (wrong) console.log(`  ${sample.check} · ${scores[i]} · ${JSON.stringify(sample.query)} → ${sample.top}`);
+  });
+}
+
+/** For each probability line, the share of each check's relevant and stray top hits at or above it. */
+function printSweep(samples: RelevanceSample[], probabilities: number[]): void {
+  const checks = [...new Set(samples.map((sample) => sample.check))];
+  const rows = [];
+  for (let step = 50; step <= 80; step += 2) {
+    const line = step / 100;
+    rows.push([
+      line.toFixed(2),
+      ...checks.map((check) => {
+        const of = probabilities.filter((_, i) => samples[i].check === check && samples[i].outcome !== 'wrong');
+        return percent(of.filter((p) => p >= line).length / Math.max(1, of.length));
+      }),
+    ]);
+  }
+  console.log(table(['line', ...checks.map((check) => check.replace(', nothing relevant in scope', ' (stray)'))], rows));
+}
+
+async function main(): Promise<void> {
+  const report = process.argv.includes('--test');
+  const embedder = await createEmbedder(loadSearchConfig({ ...process.env, EMBEDDER: 'local' }));
+  if (!embedder) throw new Error('the local embedder is needed');
+  const indexes = await buildIndexes(embedder);
+  log('searching the tune queries');
+  const tune = await collectSamples('tune', indexes);
+  const inputs = tune.map((sample) => signalVector(sample.signals, 0));
+  const fitted = fitLogistic(inputs, tune.map((sample) => (sample.outcome === 'relevant' ? 1 : 0)), checkWeights(tune));
+  const draft: RelevanceCalibration = { signals: SIGNAL_NAMES, ...fitted, threshold: 0.5, embedderModelId: embedder.modelId };
+  const probabilities = tune.map((sample) => relevanceProbability(draft, sample.signals, embedder.modelId));
+  const calibration = { ...draft, threshold: chooseThreshold(tune, probabilities) };
+  const scoresOf = (samples: RelevanceSample[]) => samples.map((sample) => toRelevanceScale(relevanceProbability(calibration, sample.signals, embedder.modelId), calibration.threshold));
+  console.log(`Relevance calibration: a logistic model over ${SIGNAL_NAMES.join(', ')}, fitted on ${tune.length} tune searches`);
+  console.log(table(['signal', 'weight (standardised)'], SIGNAL_NAMES.map((name, i) => [name, calibration.weights[i].toFixed(3)])));
+  console.log(`Probability read as 6: ${calibration.threshold}\n\nTune searches (fitted on):`);
+  console.log(figuresTable(tune, scoresOf(tune)));
+  if (process.argv.includes('--misses')) printMisses(tune, scoresOf(tune));
+  if (process.argv.includes('--sweep')) printSweep(tune, probabilities);
+  writeFileSync(calibrationPath, `${JSON.stringify({ ...calibration, fingerprint: calibrationFingerprint(), fittedOn: tune.length }, null, 2)}\n`);
   console.log('Written to services/search/src/relevance/relevance-calibration.json (rebuild to apply).');
+  if (report) {
+    log('searching the test queries');
+    const test = await collectSamples('test', indexes);
+    console.log('\nTest searches (never fitted or tuned on):');
+    console.log(figuresTable(test, scoresOf(test)));
+  }
 }
 
 await main();

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pagedPdf, spawnService, type PdfLine, type SpawnedService } from '@cairn/testing';
+import { spawnService, type SpawnedService } from '@cairn/testing';
+import { sixtyPageGuideline } from './guideline-pdf.js';
 import { datasetPath, repoRoot } from './datasets.js';
 import { table } from './metrics.js';
 
@@ -11,45 +12,10 @@ interface Session {
   token: string;
 }
 
-const LINES_PER_PAGE = 38;
-const GUIDELINE_PAGES = 60;
-
 /** Peak resident memory of a process so far (Linux VmHWM), in MB. */
 function peakRssMb(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : NaN;
-}
-
-function wrap(text: string, width = 95): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + word.length + 1 > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/**
- * A 60-page guideline: the starter corpus's protocols as chapters (heading, then their text
- * wrapped to the page), in the order they come, until 60 pages are full.
- */
-function sixtyPageGuideline(): Buffer {
-  const corpus = resolve(repoRoot, 'services/search/corpus');
-  const documents = readdirSync(corpus, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.md')).sort();
-  const lines: PdfLine[] = [];
-  for (const file of documents) {
-    const markdown = readFileSync(join(corpus, file), 'utf8').replace(/^---[\s\S]*?---/, '');
-    const title = /^#\s+(.+)$/m.exec(markdown)?.[1] ?? file;
-    lines.push({ text: title, size: 16 });
-    for (const paragraph of markdown.replace(/^#.*$/gm, '').split(/\n\s*\n/)) lines.push(...wrap(paragraph.replace(/[*_`>#-]/g, ' ')).map((text) => ({ text })));
-    if (lines.length >= GUIDELINE_PAGES * LINES_PER_PAGE) break;
-  }
-  const pages = Array.from({ length: GUIDELINE_PAGES }, (_, page) => lines.slice(page * LINES_PER_PAGE, (page + 1) * LINES_PER_PAGE));
-  return pagedPdf(pages, 'Hospital acute care guideline');
 }
 
 async function call(session: Session, method: string, path: string, body?: FormData | object): Promise<any> {

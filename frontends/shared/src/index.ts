@@ -20,6 +20,7 @@ export {
   newTabTitle,
   passwordStrength,
   readUploadedSource,
+  RELEVANCE_LINE,
   savedProtocolId,
   validateChatMessage,
   validateNewPassword,

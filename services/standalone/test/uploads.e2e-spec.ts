@@ -111,7 +111,7 @@ describe.each(backends)('uploads: a hospital guideline becomes personal protocol
     const all = await server.request('DELETE', `/users/${user.uid}/protocols/all`, { token: user.token });
     expect(all.body).toEqual({ success: true, message: 'Deleted 1 protocols', deleted: 1 });
     await (server.app.get(EVENT_BUS) as { idle?: () => Promise<void> }).idle?.();
-    expect((await client.protocols(user)).body).toEqual({ success: true, protocols: [], total: 0 });
+    expect((await client.protocols(user)).body).toEqual({ success: true, protocols: [], total: 0, next_offset: null });
     expect((await client.search(user, 'Ward snakebite checklist antivenom', 'user_only')).body.hits).toEqual([]);
     expect(await userBlobs(user)).toEqual([]);
   });

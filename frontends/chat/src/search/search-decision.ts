@@ -1,8 +1,8 @@
-import type { SearchScope } from '@cairn/frontend-shared';
+import { RELEVANCE_LINE, type SearchScope } from '@cairn/frontend-shared';
 import type { SearchResult } from './search.resource';
 
-/** Spec §9: with My Protocols, a top relevance under 6 means the user's protocols do not cover the query. */
-export const USER_ONLY_RELEVANCE_THRESHOLD = 6;
+/** With My Protocols, a top relevance under the line means the user's protocols do not cover the query. */
+export const USER_ONLY_RELEVANCE_THRESHOLD = RELEVANCE_LINE;
 
 export type SearchDecision =
   | { kind: 'no-user-protocols' }

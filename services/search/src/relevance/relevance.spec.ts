@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { chunk } from '../keyword/keyword-index.contract.js';
-import { coverage, queryConcepts, RelevanceScorer, toRelevanceScale } from './relevance.js';
+import { coverage, queryConcepts, RelevanceScorer } from './relevance.js';
 import { stem } from '@cairn/rules';
 
 const stems = (text: string) => new Set(text.toLowerCase().match(/[a-z0-9]+/g)!.map(stem));
@@ -92,12 +92,32 @@ describe('RelevanceScorer.topicCoverage', () => {
   });
 });
 
-describe('toRelevanceScale', () => {
-  it('maps the calibrated threshold to exactly 6 and the ends to 0 and 10', () => {
-    expect(toRelevanceScale(0.57, 0.57)).toBe(6);
-    expect(toRelevanceScale(0, 0.57)).toBe(0);
-    expect(toRelevanceScale(1, 0.57)).toBe(10);
-    expect(toRelevanceScale(0.56, 0.57)).toBeLessThan(6);
-    expect(toRelevanceScale(0.58, 0.57)).toBeGreaterThan(6);
+describe('concept specificity', () => {
+  it('reads everyday words as less specific than clinical ones, and a known clinical phrase as specific', () => {
+    const byStem = new Map(queryConcepts('side effects of statins').map((c) => [c.alternatives[0].join(' '), c.specificity]));
+    expect(byStem.get(stem('statins'))).toBe(1);
+    expect(byStem.get(stem('side'))).toBeLessThan(0.3);
+    const [heartAttack] = queryConcepts('heart attack');
+    expect(heartAttack.specificity).toBeGreaterThanOrEqual(0.55);
+  });
+});
+
+describe('RelevanceScorer.score', () => {
+  const relevance = new RelevanceScorer();
+  const guideline = chunk({
+    id: 'up#1',
+    title: 'Hyperkalaemia in adults',
+    section: 'Emergency treatment',
+    body: 'Give calcium gluconate 10% 30 ml intravenously, then insulin with glucose to shift potassium into cells.',
+  });
+  it('scores an upload that holds every word of an exact query at 6 or more, and one about something else under 6', () => {
+    const exact = relevance.concepts('hyperkalaemia calcium gluconate insulin');
+    expect(relevance.score(exact, guideline, null, null)).toBeGreaterThanOrEqual(6);
+    expect(relevance.score(relevance.concepts('dengue warning signs in children'), guideline, null, null)).toBeLessThan(6);
+  });
+  it('stays on the 0–10 scale', () => {
+    const score = relevance.score(relevance.concepts('calcium'), guideline, 0.4, 'some-other-embedder');
+    expect(score).toBeGreaterThanOrEqual(0);
+    expect(score).toBeLessThanOrEqual(10);
   });
 });

@@ -1,14 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import calibration from './relevance-calibration.json' with { type: 'json' };
+import { relevanceProbability, toRelevanceScale, type RelevanceCalibration } from './relevance-model.js';
+import { relevanceSignals, type RelevanceSignals } from './relevance-signals.js';
 import { abbreviationsIn, clinicalTerms as terms } from '../query/query-enhancer.js';
 import { mentionsFeverishTemperature } from '../query/temperature-reading.js';
 import { phraseWords, queryTerms, stopwords, wordTokens } from '../query/query-text.js';
 import { stem } from '@cairn/rules';
 import type { IndexedChunk } from '../chunks/chunk.js';
+import { wordSpecificity } from './word-rarity.js';
+import { TEXT_MATCH } from './relevance-signals.js';
 
 /** One idea of the query (a word, or a phrase like "heart attack") and the ways a text can say it. */
 export interface Concept {
   weight: number;
+  /** How specific its words are in English at large, 0..1 (see wordSpecificity). */
+  specificity: number;
   /** Each alternative is a list of stems that must all appear. */
   alternatives: string[][];
 }
@@ -23,8 +29,8 @@ const AMOUNT = /^(?:\d*(?:mg|mcg|g|kg|ml|l|mmol|mm|cm|mmhg|iu|h|hr|hrs|min|mins)
 /** Stopwords that say when or which side of a limit ("before thrombolysis", "without diabetes"); they count as little as amounts. */
 const RELATIONS = new Set(['before', 'after', 'during', 'without', 'below', 'above', 'under', 'over']);
 const HEADLINE_MATCH = 1;
-const TEXT_MATCH = 0.85;
-export const RELEVANCE_THRESHOLD = 6;
+/** A phrase the clinical terms know ('heart attack') is as specific as a mid-frequency word at least. */
+const TERM_SPECIFICITY = 0.55;
 
 const stems = (text: string) => wordTokens(text).map(stem);
 /** A curated topic's stems, how many content words it has, and its head. */
@@ -99,6 +105,7 @@ export function queryConcepts(query: string): Concept[] {
       word,
       {
         weight: TASK_WORDS.has(word) ? 0.4 : AMOUNT.test(word) || RELATIONS.has(word) ? 0.1 : 1,
+        specificity: wordSpecificity(word),
         alternatives: [[stem(word)], ...(abbreviations.get(word) ?? []).map(stems)],
       },
     ]),
@@ -116,6 +123,7 @@ export function queryConcepts(query: string): Concept[] {
     if (merged.length === 0) continue;
     const concept: Concept = {
       weight: Math.max(...merged.map((c) => c.weight)),
+      specificity: Math.max(TERM_SPECIFICITY, ...merged.map((c) => c.specificity)),
       alternatives: distinct([present.map(stem), ...group.alternatives, ...(present.length === 1 ? merged[0].alternatives : [])]),
     };
     present.forEach((word) => concepts.delete(word));
@@ -139,12 +147,6 @@ function weightedShare(concepts: Concept[], match: (concept: Concept) => number)
   return concepts.reduce((found, concept) => found + concept.weight * match(concept), 0) / total;
 }
 
-/** Maps raw coverage onto 0–10 so that the calibrated coverage threshold reads exactly 6. */
-export function toRelevanceScale(raw: number, threshold = calibration.threshold): number {
-  const scaled = raw <= threshold ? (RELEVANCE_THRESHOLD * raw) / threshold : RELEVANCE_THRESHOLD + ((10 - RELEVANCE_THRESHOLD) * (raw - threshold)) / (1 - threshold);
-  return Math.round(Math.min(10, Math.max(0, scaled)) * 10) / 10;
-}
-
 const CACHE_LIMIT = 5000;
 
 interface ChunkStems {
@@ -160,6 +162,8 @@ const NO_STEMS = new Set<string>();
 
 @Injectable()
 export class RelevanceScorer {
+  private readonly calibration = calibration as RelevanceCalibration;
+
   private readonly cache = new Map<string, ChunkStems>();
   /** The same, for the chunk objects of the searches under way, found without building a key. */
   private readonly byChunk = new WeakMap<IndexedChunk, ChunkStems>();
@@ -168,8 +172,16 @@ export class RelevanceScorer {
     return queryConcepts(query);
   }
 
-  score(concepts: Concept[], chunk: IndexedChunk): number {
-    return toRelevanceScale(this.coverage(concepts, chunk));
+  /** Spec `score`: 0–10 on the calibrated relevance scale, 6 or more meaning the hit is about the query. */
+  score(concepts: Concept[], chunk: IndexedChunk, vectorSimilarity: number | null, embedderModelId: string | null): number {
+    const model = this.calibration;
+    return toRelevanceScale(relevanceProbability(model, this.signals(concepts, chunk, vectorSimilarity), embedderModelId), model.threshold);
+  }
+
+  /** What the relevance model reads of a hit (also what calibration fits on). */
+  signals(concepts: Concept[], chunk: IndexedChunk, vectorSimilarity: number | null): RelevanceSignals {
+    const { headline, text } = this.stemsOf(chunk);
+    return relevanceSignals(concepts, headline, text, vectorSimilarity);
   }
 
   /** The raw 0..1 coverage behind the score (what calibration works on). */

@@ -8,6 +8,7 @@ import { isPopulationWord } from '../query/population.js';
 import { enhanceQuery, isClinicalTerm } from '../query/query-enhancer.js';
 import { applyCorrections, queryTerms } from '../query/query-text.js';
 import { RelevanceScorer } from '../relevance/relevance.js';
+import type { RelevanceSignals } from '../relevance/relevance-signals.js';
 import { VECTOR_INDEX, type VectorIndex } from '../vector/vector-index.port.js';
 import { PREFERENCE_DEPTH, searchPreferences } from './search-preferences.js';
 
@@ -55,6 +56,23 @@ export interface SearchResult {
   hits: SearchHit[];
 }
 
+interface RankedHit {
+  hit: ScoredId;
+  chunk: IndexedChunk;
+  vectorSimilarity: number | null;
+}
+
+/**
+ * Each hit's cosine similarity to the query, from the vector ranking: a hit it did not reach is at
+ * most as similar as its last one; null when no vector ranking ran.
+ */
+function vectorSimilarities(vectorHits: ScoredId[]): (id: string) => number | null {
+  if (vectorHits.length === 0) return () => null;
+  const scores = new Map(vectorHits.map((hit) => [hit.id, hit.score]));
+  const floor = Math.min(...scores.values());
+  return (id) => scores.get(id) ?? floor;
+}
+
 /** How deep each ranking goes before fusion. */
 export const candidateDepth = (size: number) => Math.max(2 * size, 50);
 
@@ -70,6 +88,22 @@ export class SearchService {
 
   async search(request: SearchRequest): Promise<SearchResult> {
     const started = performance.now();
+    const { searched, total, top } = await this.rank(request);
+    const concepts = this.relevance.concepts(searched);
+    const modelId = this.embedder?.modelId ?? null;
+    const hits = top.map(({ hit, chunk, vectorSimilarity }) => toHit(hit, chunk, this.relevance.score(concepts, chunk, vectorSimilarity, modelId)));
+    const took_ms = Math.round((performance.now() - started) * 100) / 100;
+    return { ...(searched !== request.query && { corrected_query: searched }), total, took_ms, hits };
+  }
+
+  /** The ranked hits with what the relevance model reads of each (for calibrating it). */
+  async explain(request: SearchRequest): Promise<{ searched: string; hits: { chunk: IndexedChunk; signals: RelevanceSignals }[] }> {
+    const { searched, top } = await this.rank(request);
+    const concepts = this.relevance.concepts(searched);
+    return { searched, hits: top.map(({ chunk, vectorSimilarity }) => ({ chunk, signals: this.relevance.signals(concepts, chunk, vectorSimilarity) })) };
+  }
+
+  private async rank(request: SearchRequest): Promise<{ searched: string; total: number; top: RankedHit[] }> {
     const { searched, text, keywordText } = await this.interpret(request);
     const depth = candidateDepth(request.size);
     const mode = this.embedder ? request.mode : 'keyword';
@@ -88,18 +122,17 @@ export class SearchService {
         : mode === 'vector'
           ? vectorHits
           : keywordHits;
-    const concepts = this.relevance.concepts(searched);
     const chunks = new Map<string, IndexedChunk>();
     const candidates = await this.chunksOf(fused.slice(0, Math.max(PREFERENCE_DEPTH, request.size)), chunks);
     const ranked = withPreferences(fused, searchPreferences(candidates, searched, this.relevance));
     const top = ranked.slice(0, request.size);
     await this.chunksOf(top, chunks);
+    const similarity = vectorSimilarities(vectorHits);
     const hits = top.flatMap((hit) => {
       const chunk = chunks.get(hit.id);
-      return chunk ? [toHit(hit, chunk, this.relevance.score(concepts, chunk))] : [];
+      return chunk ? [{ hit, chunk, vectorSimilarity: similarity(hit.id) }] : [];
     });
-    const took_ms = Math.round((performance.now() - started) * 100) / 100;
-    return { ...(searched !== request.query && { corrected_query: searched }), total: ranked.length, took_ms, hits };
+    return { searched, total: ranked.length, top: hits };
   }
 
   /**

@@ -4,6 +4,7 @@ export * from './follow-up-detection.js';
 export * from './follow-ups.js';
 export * from './generate-request.js';
 export * from './intent.js';
+export * from './relevance.js';
 export * from './messages.js';
 export * from './samples.js';
 export * from './steps.js';

@@ -1,0 +1,37 @@
+import { RELEVANCE_LINE } from '@cairn/rules';
+import { signalVector, SIGNAL_NAMES, type RelevanceSignals } from './relevance-signals.js';
+
+/** A logistic model over the relevance signals, and the probability that reads as the relevance line (6). */
+export interface RelevanceCalibration {
+  signals: readonly string[];
+  weights: number[];
+  bias: number;
+  /** Each signal's mean and spread on the fitting data (inputs are standardised with them). */
+  means: number[];
+  scales: number[];
+  /** The probability of relevance that reads exactly 6. */
+  threshold: number;
+  /** The embedder whose similarities the model was fitted on; another embedder's are not read. */
+  embedderModelId: string | null;
+}
+
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+const VECTOR = SIGNAL_NAMES.indexOf('vectorSimilarity');
+
+/** The probability (0..1) that a hit with these signals is about the query. */
+export function relevanceProbability(calibration: RelevanceCalibration, signals: RelevanceSignals, embedderModelId: string | null): number {
+  const readable = embedderModelId !== null && embedderModelId === calibration.embedderModelId ? signals : { ...signals, vectorSimilarity: null };
+  const inputs = signalVector(readable, calibration.means[VECTOR]);
+  let logit = calibration.bias;
+  inputs.forEach((value, index) => (logit += calibration.weights[index] * ((value - calibration.means[index]) / calibration.scales[index])));
+  return sigmoid(logit);
+}
+
+/** Maps a probability onto 0–10 so that the calibrated threshold reads exactly RELEVANCE_LINE, rounded to 0.1. */
+export function toRelevanceScale(probability: number, threshold: number): number {
+  const scaled =
+    probability <= threshold
+      ? (RELEVANCE_LINE * probability) / threshold
+      : RELEVANCE_LINE + ((10 - RELEVANCE_LINE) * (probability - threshold)) / (1 - threshold);
+  return Math.round(Math.min(10, Math.max(0, scaled)) * 10) / 10;
+}

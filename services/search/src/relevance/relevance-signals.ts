@@ -1,0 +1,66 @@
+import type { Concept } from './relevance.js';
+
+/** What the relevance model reads of one hit for one query; each is on the same footing for every collection. */
+export interface RelevanceSignals {
+  /** Weighted share of the query's concepts the hit holds (headline finds count fully, text finds 0.85). */
+  coverage: number;
+  /** The same share, each concept weighted by how specific its words are: the rare words of a long question. */
+  specificCoverage: number;
+  /** Share of the concepts named by the title, disease, topics or section heading. */
+  headlineCoverage: number;
+  /** Specificity of the most specific concept the hit lacks (0 when it holds them all). */
+  missingSpecificity: number;
+  /** Cosine similarity of query and hit in the embedder's space; null when no vector ranking ran. */
+  vectorSimilarity: number | null;
+  /** How many concepts the query has. */
+  concepts: number;
+}
+
+export const SIGNAL_NAMES = ['coverage', 'specificCoverage', 'headlineCoverage', 'missingSpecificity', 'vectorSimilarity', 'queryLength'] as const;
+
+/** Whether a stem set holds a concept: all stems of one of its alternatives. */
+export const holds = (concept: Concept, set: ReadonlySet<string>) => concept.alternatives.some((alternative) => alternative.every((s) => set.has(s)));
+
+export function relevanceSignals(concepts: Concept[], headline: ReadonlySet<string>, text: ReadonlySet<string>, vectorSimilarity: number | null): RelevanceSignals {
+  let total = 0;
+  let found = 0;
+  let specificTotal = 0;
+  let specificFound = 0;
+  let named = 0;
+  let missing = 0;
+  for (const concept of concepts) {
+    const inHeadline = holds(concept, headline);
+    const match = inHeadline ? 1 : holds(concept, text) ? TEXT_MATCH : 0;
+    const specific = concept.weight * concept.specificity;
+    total += concept.weight;
+    found += concept.weight * match;
+    specificTotal += specific;
+    specificFound += match > 0 ? specific : 0;
+    named += inHeadline ? concept.weight : 0;
+    if (match === 0) missing = Math.max(missing, concept.weight * concept.specificity);
+  }
+  const share = (part: number, whole: number) => (whole > 0 ? part / whole : 0);
+  return {
+    coverage: share(found, total),
+    specificCoverage: share(specificFound, specificTotal),
+    headlineCoverage: share(named, total),
+    missingSpecificity: missing,
+    vectorSimilarity,
+    concepts: concepts.length,
+  };
+}
+
+/** A text find counts a little less than a headline find. */
+export const TEXT_MATCH = 0.85;
+
+/** The signals as the model's inputs, in SIGNAL_NAMES order; a missing vector similarity takes `vectorFallback`. */
+export function signalVector(signals: RelevanceSignals, vectorFallback: number): number[] {
+  return [
+    signals.coverage,
+    signals.specificCoverage,
+    signals.headlineCoverage,
+    signals.missingSpecificity,
+    signals.vectorSimilarity ?? vectorFallback,
+    Math.log1p(signals.concepts),
+  ];
+}
