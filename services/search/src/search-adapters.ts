@@ -56,6 +56,13 @@ export function modelCollection(collection: string, embedder: Embedder | null): 
 }
 
 export async function createEmbedder(config: SearchConfig): Promise<Embedder | null> {
+  const embedder = await createModelEmbedder(config);
+  if (!embedder || !config.EMBEDDING_CACHE_FILE) return embedder;
+  const { SqliteCachedEmbedder } = await import('./embedding/adapters/sqlite-cached-embedder.adapter.js');
+  return new SqliteCachedEmbedder(embedder, config.EMBEDDING_CACHE_FILE);
+}
+
+async function createModelEmbedder(config: SearchConfig): Promise<Embedder | null> {
   if (config.EMBEDDER === 'none') return null;
   if (config.EMBEDDER === 'openai') {
     const { OpenAiEmbedder } = await import('./embedding/adapters/openai-embedder.adapter.js');
@@ -66,6 +73,10 @@ export async function createEmbedder(config: SearchConfig): Promise<Embedder | n
       dimensions: config.EMBEDDING_DIMENSIONS,
       fetch: fetchTrusting(readCaBundle('OPENAI_CA_FILE', config.OPENAI_CA_FILE)),
     });
+  }
+  if (config.EMBEDDER === 'universal-sentence-encoder') {
+    const { UniversalSentenceEncoderEmbedder } = await import('./embedding/adapters/universal-sentence-encoder-embedder.adapter.js');
+    return UniversalSentenceEncoderEmbedder.load();
   }
   const { LocalEmbedderAdapter } = await import('./embedding/adapters/local-embedder.adapter.js');
   return LocalEmbedderAdapter.load();

