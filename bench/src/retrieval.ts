@@ -112,7 +112,8 @@ function trecRun(rankings: Map<string, { id: string; score: number }[]>, mode: s
 
 /**
  * NFCorpus (dev and test) and the held-out collections (bench/data/heldout: tune and test halves), each
- * through the same SearchService the API uses, one chunk per document, beside a reference BM25.
+ * through the same SearchService the API uses, one chunk per document, beside a reference BM25; with
+ * --tune only the splits that may be tuned on (the clinical tune queries, NFCorpus dev, the tune halves).
  */
 async function main(): Promise<void> {
   await clinicalQueries();
@@ -121,9 +122,11 @@ async function main(): Promise<void> {
   const embedder = await createEmbedder(loadSearchConfig({ ...process.env, EMBEDDER: process.env.EMBEDDER ?? 'local' }));
   const nfCorpus = loadNfCorpus();
   const nfCollection: TestCollection = { name: 'NFCorpus (BEIR)', documents: nfCorpus.documents, queries: nfCorpus.queries, qrels: nfCorpus.qrels.test };
-  const tables = [await collectionTable(nfCollection, [['dev', nfCorpus.qrels.dev], ['test', nfCorpus.qrels.test]], embedder)];
+  const tuneOnly = process.argv.includes('--tune');
+  const nfSplits: [string, Judgements][] = [['dev', nfCorpus.qrels.dev], ['test', nfCorpus.qrels.test]];
+  const tables = [await collectionTable(nfCollection, tuneOnly ? nfSplits.slice(0, 1) : nfSplits, embedder)];
   for (const collection of [loadPubMedQa(), loadMedline()]) {
-    const halves = (['tune', 'test'] as const).map((half): [string, Judgements] => [half, collectionHalf(collection.qrels, half)]);
+    const halves = (tuneOnly ? (['tune'] as const) : (['tune', 'test'] as const)).map((half): [string, Judgements] => [half, collectionHalf(collection.qrels, half)]);
     tables.push(await collectionTable(collection, halves, embedder));
   }
   console.log(tables.join('\n\n'));

@@ -52,6 +52,30 @@ describe('fuseRankings', () => {
     expect(fuseRankings(keyword, vector, 0.5, { method: 'convex', vectorShare: 0.9 })[0].id).toBe('a');
   });
 
+  it('keeps a clear keyword winner first and lets the vector order the rest with its full share', () => {
+    const vector = [
+      { id: 'c', score: 0.95 },
+      { id: 'b', score: 0.5 },
+      { id: 'a', score: 0.1 },
+    ];
+    const clearWinner = [
+      { id: 'a', score: 10 },
+      { id: 'b', score: 2 },
+      { id: 'c', score: 1 },
+    ];
+    const closeCall = [
+      { id: 'a', score: 10 },
+      { id: 'b', score: 9.5 },
+      { id: 'c', score: 1 },
+    ];
+    const leadAware = { method: 'convex' as const, vectorShare: 0.6, confidentLead: 0.75 };
+    const fused = fuseRankings(clearWinner, vector, 1, leadAware);
+    expect(fused.map((hit) => hit.id)).toEqual(['a', 'c', 'b']);
+    expect(fused[0].score).toBeGreaterThanOrEqual(fused[1].score);
+    expect(fuseRankings(clearWinner, vector, 1, { method: 'convex', vectorShare: 0.6 })[0].id).toBe('c');
+    expect(fuseRankings(closeCall, vector, 1, leadAware)[0].id).toBe('b');
+  });
+
   it('returns the keyword ranking when there is no vector ranking', () => {
     const keyword = [{ id: 'a', score: 1 }];
     expect(fuseRankings(keyword, [], 1, DEFAULT_FUSION)).toBe(keyword);
