@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { RetrievalMode, Topics } from '@cairn/contracts';
 import { createLogger, EVENT_BUS, respondTo, type EventBus } from '@cairn/platform';
+import { enhanceQuery } from '../query/query-enhancer.js';
 import { ownersOf } from './scope.js';
 import { QUERY_MAX_LENGTH, SEARCH_DEFAULT_SIZE, SEARCH_MAX_SIZE } from './search.schema.js';
 import { SearchService, type RetrievalMode as Mode } from './search.service.js';
@@ -35,7 +36,10 @@ export class SearchRequestsResponder implements OnModuleInit {
           enhance: payload.enhance,
           correctTypos: payload.enhance,
         });
+        const correctedQuery = result.corrected_query ?? '';
         return {
+          correctedQuery,
+          expansions: payload.enhance ? enhanceQuery(correctedQuery || payload.query).added : [],
           total: result.total,
           hits: result.hits.map((hit) => ({
             id: hit.id,

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cairn/search/v1/search.proto.
  */
 export const file_cairn_search_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("ChxjYWlybi9zZWFyY2gvdjEvc2VhcmNoLnByb3RvEg9jYWlybi5zZWFyY2gudjEirAEKD1NlYXJjaFJlcXVlc3RlZBINCgVxdWVyeRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhYKDmluY2x1ZGVfZ2xvYmFsGAMgASgIEhQKDGluY2x1ZGVfdXNlchgEIAEoCBIMCgRzaXplGAUgASgFEiwKBG1vZGUYBiABKA4yHi5jYWlybi5zZWFyY2gudjEuUmV0cmlldmFsTW9kZRIPCgdlbmhhbmNlGAcgASgIIs8BCglTZWFyY2hIaXQSCgoCaWQYASABKAkSDQoFc2NvcmUYAiABKAESEQoJcmVsZXZhbmNlGAMgASgBEg0KBXRpdGxlGAQgASgJEhQKDG9yZ2FuaXphdGlvbhgFIAEoCRIOCgZyZWdpb24YBiABKAkSDAoEeWVhchgHIAEoBRIPCgdkaXNlYXNlGAggASgJEg8KB3NlY3Rpb24YCSABKAkSDAoEYm9keRgKIAEoCRISCgpzb3VyY2VfdXJsGAsgASgJEg0KBW93bmVyGAwgASgJIlgKDlNlYXJjaEFuc3dlcmVkEigKBGhpdHMYASADKAsyGi5jYWlybi5zZWFyY2gudjEuU2VhcmNoSGl0Eg0KBXRvdGFsGAIgASgFEg0KBWVycm9yGAMgASgJKoEBCg1SZXRyaWV2YWxNb2RlEh4KGlJFVFJJRVZBTF9NT0RFX1VOU1BFQ0lGSUVEEAASGgoWUkVUUklFVkFMX01PREVfS0VZV09SRBABEhkKFVJFVFJJRVZBTF9NT0RFX1ZFQ1RPUhACEhkKFVJFVFJJRVZBTF9NT0RFX0hZQlJJRBADYgZwcm90bzM");
+  fileDesc("ChxjYWlybi9zZWFyY2gvdjEvc2VhcmNoLnByb3RvEg9jYWlybi5zZWFyY2gudjEirAEKD1NlYXJjaFJlcXVlc3RlZBINCgVxdWVyeRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhYKDmluY2x1ZGVfZ2xvYmFsGAMgASgIEhQKDGluY2x1ZGVfdXNlchgEIAEoCBIMCgRzaXplGAUgASgFEiwKBG1vZGUYBiABKA4yHi5jYWlybi5zZWFyY2gudjEuUmV0cmlldmFsTW9kZRIPCgdlbmhhbmNlGAcgASgIIs8BCglTZWFyY2hIaXQSCgoCaWQYASABKAkSDQoFc2NvcmUYAiABKAESEQoJcmVsZXZhbmNlGAMgASgBEg0KBXRpdGxlGAQgASgJEhQKDG9yZ2FuaXphdGlvbhgFIAEoCRIOCgZyZWdpb24YBiABKAkSDAoEeWVhchgHIAEoBRIPCgdkaXNlYXNlGAggASgJEg8KB3NlY3Rpb24YCSABKAkSDAoEYm9keRgKIAEoCRISCgpzb3VyY2VfdXJsGAsgASgJEg0KBW93bmVyGAwgASgJIoUBCg5TZWFyY2hBbnN3ZXJlZBIoCgRoaXRzGAEgAygLMhouY2Fpcm4uc2VhcmNoLnYxLlNlYXJjaEhpdBINCgV0b3RhbBgCIAEoBRINCgVlcnJvchgDIAEoCRIXCg9jb3JyZWN0ZWRfcXVlcnkYBCABKAkSEgoKZXhwYW5zaW9ucxgFIAMoCSqBAQoNUmV0cmlldmFsTW9kZRIeChpSRVRSSUVWQUxfTU9ERV9VTlNQRUNJRklFRBAAEhoKFlJFVFJJRVZBTF9NT0RFX0tFWVdPUkQQARIZChVSRVRSSUVWQUxfTU9ERV9WRUNUT1IQAhIZChVSRVRSSUVWQUxfTU9ERV9IWUJSSUQQA2IGcHJvdG8z");
 
 /**
  * search.requested: another service asks the search service for passages (request/reply over the bus).
@@ -199,6 +199,20 @@ export type SearchAnswered = Message<"cairn.search.v1.SearchAnswered"> & {
    * @generated from field: string error = 3;
    */
   error: string;
+
+  /**
+   * The query as searched when typos in it were corrected; empty when it was searched as asked.
+   *
+   * @generated from field: string corrected_query = 4;
+   */
+  correctedQuery: string;
+
+  /**
+   * Clinical abbreviations, lay words and synonyms the search added to the query (with `enhance`).
+   *
+   * @generated from field: repeated string expansions = 5;
+   */
+  expansions: string[];
 };
 
 /**
