@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { RetrievalMode, Topics, type SearchAnswered } from '@cairn/contracts';
 import { createLogger, EVENT_BUS, EventRequester, type EventBus } from '@cairn/platform';
+import type { QueryUnderstanding } from '../generators/on-topic-sources.js';
 
 const CONTEXT_SEARCH_TIMEOUT_MS = 5000;
 
@@ -13,6 +14,12 @@ export interface ContextPassage {
   body: string;
   url: string;
   relevance: number;
+  disease: string;
+}
+
+export interface ContextSearchResult {
+  passages: ContextPassage[];
+  understanding: QueryUnderstanding;
 }
 
 /** A passage as a snippet with its provenance, as `/protocols/generate` takes it. */
@@ -24,6 +31,8 @@ export const passageSnippet = (passage: ContextPassage) => ({
   region: passage.region,
   url: passage.url,
   section: passage.section,
+  disease: passage.disease,
+  relevance: passage.relevance,
 });
 
 /** Asks the search service for passages over the bus (search.requested → search.answered). */
@@ -46,6 +55,11 @@ export class ContextSearch implements OnModuleInit, OnApplicationShutdown {
 
   /** Passages for a user's question in their scope (global and their own); empty when search is unavailable. */
   async search(query: string, userId: string, size = 4): Promise<ContextPassage[]> {
+    return (await this.find(query, userId, size)).passages;
+  }
+
+  /** The passages and what search understood of the question (nothing beyond the query when it is unavailable). */
+  async find(query: string, userId: string, size = 4): Promise<ContextSearchResult> {
     let answer: SearchAnswered;
     try {
       answer = await this.requester.request(
@@ -54,10 +68,11 @@ export class ContextSearch implements OnModuleInit, OnApplicationShutdown {
       );
     } catch (error) {
       this.logger.warn({ err: error }, 'context search unavailable; answering from the protocol alone');
-      return [];
+      return { passages: [], understanding: {} };
     }
     if (answer.error) this.logger.warn({ error: answer.error }, 'context search failed');
-    return answer.hits.map((hit) => ({
+    const understanding = { correctedQuery: answer.correctedQuery, expansions: answer.expansions };
+    const passages = answer.hits.map((hit) => ({
       title: hit.title,
       organization: hit.organization,
       region: hit.region,
@@ -66,6 +81,8 @@ export class ContextSearch implements OnModuleInit, OnApplicationShutdown {
       body: hit.body,
       url: hit.sourceUrl,
       relevance: hit.relevance,
+      disease: hit.disease,
     }));
+    return { passages, understanding };
   }
 }

@@ -5,6 +5,7 @@ import { classifyIntent, STEP_MAX_LENGTH, MAX_STEPS } from '@cairn/rules';
 import { groundSteps } from '../grounding/grounding-check.js';
 import { toSources, type Source } from '../sources/source.js';
 import { ExtractiveGenerator } from './extractive-generator.js';
+import type { QueryUnderstanding } from './on-topic-sources.js';
 
 const corpus = resolve(import.meta.dirname, '../../../search/corpus');
 
@@ -22,8 +23,16 @@ function snippetsOf(path: string) {
     });
 }
 
-async function generate(title: string, sources: Source[]) {
-  return new ExtractiveGenerator().generate({ title, intent: classifyIntent(title), sources, instructions: '' });
+async function generate(title: string, sources: Source[], understanding?: QueryUnderstanding) {
+  return new ExtractiveGenerator().generate({ title, intent: classifyIntent(title), sources, instructions: '', understanding });
+}
+
+/** Every step is a sentence of the source it cites. */
+function expectQuoted(steps: { text: string; citation: number }[], sources: Source[]) {
+  for (const step of steps) {
+    const body = step.text.replace(/\.\.\.$|\.$/, '');
+    expect(sources.find((s) => s.id === step.citation)!.text.toLowerCase()).toContain(body.slice(0, 60).toLowerCase());
+  }
 }
 
 describe('ExtractiveGenerator', () => {
@@ -72,6 +81,45 @@ describe('ExtractiveGenerator', () => {
   it('leaves out sources that are not about the query', async () => {
     const offTopic = toSources([{ text: 'Give artesunate 2.4 mg/kg for severe malaria.', title: 'Malaria treatment', organization: 'WHO' }]);
     expect((await generate('dengue symptoms', offTopic)).steps).toEqual([]);
+  });
+
+  describe('chooses steps by what search understood of the question', () => {
+    const asHits = (sources: Source[], relevance: number) => sources.map((source) => ({ ...source, relevance, disease: 'Dengue' }));
+    let heat: Source[];
+
+    beforeAll(() => {
+      const cdc = readdirSync(join(corpus, 'cdc')).find((file) => file.startsWith('heat-stroke'))!;
+      const icmr = readdirSync(join(corpus, 'icmr')).find((file) => file.startsWith('heat-stroke'))!;
+      heat = toSources([...snippetsOf(`icmr/${icmr}`).slice(0, 3), ...snippetsOf(`cdc/${cdc}`).slice(0, 3)]);
+    });
+
+    it("builds 5 or more steps for 'DHF' from the dengue passages search judged about it", async () => {
+      const { steps } = await generate('DHF', asHits(dengue, 8.6));
+      expect(steps.length).toBeGreaterThanOrEqual(5);
+      expectQuoted(steps, dengue);
+    });
+
+    it("builds none for 'DHF' from passages nothing says are about it", async () => {
+      expect((await generate('DHF', asHits(dengue, 2.1).map((source) => ({ ...source, disease: undefined })))).steps.length).toBeLessThan(5);
+    });
+
+    it("builds 5 or more steps for 'sunstroke' from the heat stroke protocol, read with search's expansion", async () => {
+      const { steps } = await generate('sunstroke', heat, { expansions: ['heat stroke', 'heatstroke'] });
+      expect(steps.length).toBeGreaterThanOrEqual(5);
+      expectQuoted(steps, heat);
+    });
+
+    it('builds 5 or more steps for a misspelt question from the query as search corrected it', async () => {
+      expect((await generate('denge fevr treatmnt', dengue)).steps.length).toBeLessThan(5);
+      const { steps } = await generate('denge fevr treatmnt', dengue, { correctedQuery: 'dengue fever treatment' });
+      expect(steps.length).toBeGreaterThanOrEqual(5);
+      expectQuoted(steps, dengue);
+    });
+
+    it('takes in the other passages of the document search ranked first when its text mentions the question', async () => {
+      const { steps } = await generate('platelets dropping', dengue);
+      expect(steps.length).toBeGreaterThanOrEqual(5);
+    });
   });
 
   it('puts immediate actions first for an emergency', async () => {

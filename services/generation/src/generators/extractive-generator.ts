@@ -1,12 +1,11 @@
-import { cleanSteps, MAX_STEPS, tokenize } from '@cairn/rules';
+import { cleanSteps, MAX_STEPS } from '@cairn/rules';
 import type { CitedStep } from '../grounding/grounding-check.js';
 import { sentencesOf, type SourceSentence } from '../sources/sentences.js';
 import type { Source } from '../sources/source.js';
 import type { GeneratedProtocol, GenerationRequest, Generator } from './generator.port.js';
+import { onTopicSources, subjectStems, understoodStems } from './on-topic-sources.js';
 import { scoreSentence, similarity, type ScoredSentence } from './step-selection.js';
 
-/** Query words that say what is wanted rather than what about; they do not decide topicality. */
-const TASK_STEMS = new Set(tokenize('management manage treatment treat therapy response symptoms signs guide guideline protocol emergency care test diagnosis prevention preventing home steps what how'));
 const NEAR_DUPLICATE = 0.6;
 const MIN_ACTIONABLE_BEFORE_STATEMENTS = 5;
 
@@ -27,7 +26,8 @@ function explanationFor(step: ScoredSentence, pool: ScoredSentence[], used: Set<
 }
 
 /**
- * Builds checklist steps only from sentences of the sources: instructions first, in clinical order
+ * Builds checklist steps only from sentences of the sources about the question as search understood
+ * it (see onTopicSources): instructions first, in clinical order
  * (recognise, act, treat, cautions, monitor, refer), near-duplicates across sources merged into one
  * step citing each of them, cleaned by the spec's step rules. Deterministic.
  */
@@ -36,12 +36,12 @@ export class ExtractiveGenerator implements Generator {
   readonly followsInstructions = false;
 
   async generate(request: GenerationRequest): Promise<GeneratedProtocol> {
-    const stems = [...new Set(tokenize(request.title))];
-    const topical = stems.filter((stem) => !TASK_STEMS.has(stem));
+    const queryStems = understoodStems(request.title, request.understanding);
     const context = {
-      queryStems: topical.length > 0 ? topical : stems,
+      queryStems,
       intent: request.intent,
-      sourceTopics: new Map(request.sources.map((source: Source) => [source.id, new Set(tokenize(`${source.title} ${source.section}`))])),
+      sourceTopics: new Map(request.sources.map((source: Source) => [source.id, subjectStems(source)])),
+      onTopic: onTopicSources(request.sources, queryStems),
     };
     const scored = request.sources
       .flatMap(sentencesOf)

@@ -1,6 +1,7 @@
 import type { Intent } from '@cairn/rules';
 import type { CitedStep } from '../grounding/grounding-check.js';
 import type { Source } from '../sources/source.js';
+import type { QueryUnderstanding } from './on-topic-sources.js';
 
 export const GENERATOR = Symbol('GENERATOR');
 
@@ -10,6 +11,8 @@ export interface GenerationRequest {
   intent: Intent;
   sources: Source[];
   instructions: string;
+  /** What search made of the query when generation asked it (the client's hits carry no such reading). */
+  understanding?: QueryUnderstanding;
 }
 
 export interface GeneratedProtocol {

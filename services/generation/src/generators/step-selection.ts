@@ -53,13 +53,15 @@ export interface SelectionContext {
   intent: Intent;
   /** Stems of each source's title, section and disease: what the source is about. */
   sourceTopics: Map<number, Set<string>>;
+  /** The sources about the question (see onTopicSources). */
+  onTopic: Set<number>;
 }
 
 /**
  * Scores a sentence for a checklist: how much of the query it (or its source) covers, whether it is an
  * instruction, whether it is concrete (doses, times, thresholds) and whether it serves the intent.
- * A sentence qualifies when its source is about the query (its title or section names part of it) or
- * when it mentions most of the query itself; others score null (strict topical filtering).
+ * A sentence qualifies when its source is about the question or when it mentions most of the query
+ * itself; others score null (strict topical filtering).
  */
 export function scoreSentence(sentence: SourceSentence, context: SelectionContext): ScoredSentence | null {
   const stems = new Set(tokenize(sentence.text));
@@ -68,8 +70,7 @@ export function scoreSentence(sentence: SourceSentence, context: SelectionContex
   const topic = context.sourceTopics.get(sentence.sourceId) ?? new Set<string>();
   const inSentence = query.filter((stem) => stems.has(stem)).length / query.length;
   const inSourceOrSentence = query.filter((stem) => stems.has(stem) || topic.has(stem)).length / query.length;
-  const sourceIsOnTopic = query.some((stem) => topic.has(stem)) && inSourceOrSentence >= 1 / 3;
-  if (!sourceIsOnTopic && inSentence < 0.5) return null;
+  if (!context.onTopic.has(sentence.sourceId) && inSentence < 0.5) return null;
   const actionable = isActionable(sentence.text);
   const score =
     inSourceOrSentence +

@@ -6,6 +6,7 @@ import { GENERATOR, type Generator } from '../generators/generator.port.js';
 import { groundSteps } from '../grounding/grounding-check.js';
 import { GroundingMetrics } from '../grounding/grounding-metrics.js';
 import { screenQuery } from '../screening/query-screening.js';
+import { leadNamesTheQuestion, understoodStems, type QueryUnderstanding } from '../generators/on-topic-sources.js';
 import { MAX_SOURCES, toSources, type Snippet } from '../sources/source.js';
 import { assembleProtocol, type ProtocolResponse } from './protocol-assembler.js';
 import type { GenerateBody } from './protocol.schemas.js';
@@ -14,7 +15,8 @@ export type GreetingResponse = ProtocolResponse & { category: 'greeting'; messag
 
 /**
  * `POST /protocols/generate`: screen the query, number the sources (found through search when the
- * client sends none), generate, ground, assemble.
+ * client sends none), generate, ground, assemble. A query that only looks non-medical ('back to
+ * football after a concussion') goes on when the passage search ranked first is about what it names.
  */
 @Injectable()
 export class ProtocolGenerationService {
@@ -30,19 +32,21 @@ export class ProtocolGenerationService {
     if (refusal?.category === 'greeting') {
       return { ...assembleProtocol({ query: refusal.title, intent: 'general', sources: [], steps: [] }), category: 'greeting', message: refusal.message };
     }
-    if (refusal) throw new AppError(400, refusal.category, refusal.message);
+    if (refusal && refusal.category !== 'irrelevant') throw new AppError(400, refusal.category, refusal.message);
     const intent = classifyIntent(query);
-    const sources = toSources(body.context_snippets.length > 0 ? body.context_snippets : await this.searchedSnippets(query, uid));
+    const { snippets, understanding } = body.context_snippets.length > 0 ? { snippets: body.context_snippets, understanding: {} } : await this.searched(query, uid);
+    const sources = toSources(snippets);
+    if (refusal && !leadNamesTheQuestion(sources, understoodStems(query, understanding))) throw new AppError(400, refusal.category, refusal.message);
     if (sources.length === 0) return assembleProtocol({ query, intent, sources, steps: [], region: body.region, year: body.year });
-    const generated = await this.generator.generate({ title: query, intent, sources, instructions: body.instructions });
+    const generated = await this.generator.generate({ title: query, intent, sources, instructions: body.instructions, understanding });
     const { steps, report } = groundSteps(generated.steps, sources);
     this.grounding.record(this.generator.name, report);
     return assembleProtocol({ query, intent, sources, steps, generatedTitle: generated.title, region: body.region, year: body.year });
   }
 
-  /** The query alone is not a source: the passages search finds for it in the user's scope are. */
-  private async searchedSnippets(query: string, uid: string): Promise<Snippet[]> {
-    const passages = await this.contextSearch.search(query, uid, MAX_SOURCES);
-    return passages.map(passageSnippet);
+  /** The query alone is not a source: the passages search finds for it in the user's scope are, read as search read the query. */
+  private async searched(query: string, uid: string): Promise<{ snippets: Snippet[]; understanding: QueryUnderstanding }> {
+    const { passages, understanding } = await this.contextSearch.find(query, uid, MAX_SOURCES);
+    return { snippets: passages.map(passageSnippet), understanding };
   }
 }

@@ -14,6 +14,8 @@ export const snippetSchema = z.union([
     region: z.string().max(200).optional(),
     url: z.string().max(2000).optional(),
     section: z.string().max(500).optional(),
+    disease: z.string().max(500).optional(),
+    relevance: z.number().min(0).max(10).optional(),
   }),
 ]);
 
@@ -31,6 +33,10 @@ export interface Source {
   section: string;
   /** Page of the uploaded file the text starts on (sources cut from an upload). */
   page?: number;
+  /** The document's subject as search indexed it (a hit's disease). */
+  disease?: string;
+  /** Search's calibrated relevance of the passage to the question, 0–10. */
+  relevance?: number;
 }
 
 /** A plausible publication year from a number or text, else null. */
@@ -57,6 +63,8 @@ export function toSources(snippets: Snippet[]): Source[] {
       region: fields.region?.trim() ?? '',
       url: fields.url?.trim() ?? '',
       section: fields.section?.trim() ?? '',
+      ...(typeof snippet !== 'string' && snippet.disease?.trim() && { disease: snippet.disease.trim() }),
+      ...(typeof snippet !== 'string' && snippet.relevance !== undefined && { relevance: snippet.relevance }),
     });
     if (sources.length === MAX_SOURCES) break;
   }

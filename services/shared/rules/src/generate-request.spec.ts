@@ -31,6 +31,11 @@ describe('buildGenerateRequest', () => {
     expect(request).toMatchObject({ instructions: GENERATE_INSTRUCTIONS, region: null, year: null });
   });
 
+  it("passes on each hit's subject and calibrated relevance, so generation knows what search judged about the question", () => {
+    const hit = { score: 8.4, source: { ...testHit(1).source, disease: 'Dengue' } };
+    expect(buildGenerateRequest('DHF', [hit]).context_snippets[0]).toMatchObject({ disease: 'Dengue', relevance: 8.4 });
+  });
+
   it('sends the query as the only context when nothing was found', () => {
     expect(buildGenerateRequest('childhood fever', []).context_snippets).toEqual(['childhood fever']);
   });

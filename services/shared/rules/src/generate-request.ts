@@ -15,6 +15,10 @@ export interface ContextSnippet {
   region: string;
   url: string;
   section: string;
+  /** The document's subject (disease or topic), as search indexed it. */
+  disease?: string;
+  /** Search's calibrated relevance of the hit, 0–10 (6 or more: about the question). */
+  relevance?: number;
 }
 
 /** The body of POST /api/protocols/generate as the chat sends it. */
@@ -28,11 +32,12 @@ export interface GenerateRequest {
 
 /** The fields of a search hit (POST /api/protocols/search) that a context snippet is made of. */
 export interface SnippetSource {
-  source: { title: string; organization: string; year: number | string | null; region: string; section: string; body: string; source_url: string };
+  score?: number;
+  source: { title: string; organization: string; year: number | string | null; region: string; section: string; body: string; source_url: string; disease?: string };
 }
 
 export const contextSnippets = (hits: SnippetSource[]): ContextSnippet[] =>
-  hits.slice(0, MAX_CONTEXT_SNIPPETS).map(({ source }) => ({
+  hits.slice(0, MAX_CONTEXT_SNIPPETS).map(({ source, score }) => ({
     text: source.body,
     title: source.title,
     organization: source.organization,
@@ -40,6 +45,8 @@ export const contextSnippets = (hits: SnippetSource[]): ContextSnippet[] =>
     region: source.region,
     url: source.source_url,
     section: source.section,
+    ...(source.disease && { disease: source.disease }),
+    ...(typeof score === 'number' && { relevance: score }),
   }));
 
 /** The protocol is titled by the query; without hits the query itself is the only context. */

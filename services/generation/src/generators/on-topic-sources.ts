@@ -1,0 +1,66 @@
+import { tokenize } from '@cairn/rules';
+import type { Source } from '../sources/source.js';
+
+/** Search's calibrated relevance at which a passage is about the question (spec: 6 or more). */
+export const ABOUT_THE_QUESTION = 6;
+
+/** Query words that say what is wanted rather than what about; they do not decide topicality. */
+export const TASK_STEMS = new Set(
+  tokenize('management manage treatment treat therapy response symptoms signs guide guideline protocol emergency care test diagnosis prevention preventing home steps what how'),
+);
+
+/** What search made of the question, when generation asked it: the corrected query and the words it added. */
+export interface QueryUnderstanding {
+  correctedQuery?: string;
+  expansions?: string[];
+}
+
+/** The stems of the question as search understood it (typed, corrected, expanded), without the task words when any are left. */
+export function understoodStems(query: string, understanding: QueryUnderstanding = {}): string[] {
+  const stems = [...new Set(tokenize([query, understanding.correctedQuery ?? '', ...(understanding.expansions ?? [])].join(' ')))];
+  const topical = stems.filter((stem) => !TASK_STEMS.has(stem));
+  return topical.length > 0 ? topical : stems;
+}
+
+/** The stems of what a source is about: its document title, section and subject. */
+export const subjectStems = (source: Source) => new Set(tokenize(`${source.title} ${source.section} ${source.disease ?? ''}`));
+
+/** The words naming a source's document: its subject (disease), else its title. */
+const documentStems = (source: Source) => new Set(tokenize(source.disease || source.title));
+
+/** Two passages about one subject: the words naming one document all name the other ('Diabetes', 'Type 2 Diabetes'). */
+function sameSubject(a: Source, b: Source): boolean {
+  const [one, other] = [documentStems(a), documentStems(b)].sort((x, y) => x.size - y.size);
+  return one.size > 0 && [...one].every((stem) => other.has(stem));
+}
+
+/** Whether the passage search ranked first is about something the question names (its title, section or subject). */
+export function leadNamesTheQuestion(sources: Source[], stems: string[]): boolean {
+  const subject = sources[0] ? subjectStems(sources[0]) : new Set<string>();
+  return stems.some((stem) => subject.has(stem));
+}
+
+/** Whether a source's subject names the question: one of its words, and a third of them with the source's own text. */
+function namesTheQuestion(source: Source, stems: string[]): boolean {
+  const subject = subjectStems(source);
+  const text = new Set(tokenize(source.text));
+  const covered = stems.filter((stem) => subject.has(stem) || text.has(stem)).length;
+  return stems.some((stem) => subject.has(stem)) && covered >= stems.length / 3;
+}
+
+/**
+ * The sources a checklist may draw on: those search judged about the question, those whose subject
+ * names it, and the other passages of the document search ranked first when that document is about
+ * it too (judged so, or its text mentions the question as understood). Sources arrive best first.
+ */
+export function onTopicSources(sources: Source[], stems: string[]): Set<number> {
+  const judged = (source: Source) => (source.relevance ?? 0) >= ABOUT_THE_QUESTION;
+  const onTopic = new Set(sources.filter((source) => judged(source) || namesTheQuestion(source, stems)).map((source) => source.id));
+  const lead = sources[0];
+  if (!lead) return onTopic;
+  const leadText = new Set(tokenize(lead.text));
+  if (onTopic.has(lead.id) || stems.some((stem) => leadText.has(stem))) {
+    for (const source of sources) if (sameSubject(source, lead)) onTopic.add(source.id);
+  }
+  return onTopic;
+}
