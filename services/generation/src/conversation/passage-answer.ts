@@ -1,24 +1,39 @@
-import { tokenize, type FollowUpKeywordGroup } from '@cairn/rules';
+import { tokenize } from '@cairn/rules';
+import { similarity } from '../generators/step-selection.js';
 import { sentencesOf, type SourceSentence } from '../sources/sentences.js';
 import type { Source } from '../sources/source.js';
-import { similarity } from '../generators/step-selection.js';
-
-const GROUP_SIGNALS: Partial<Record<FollowUpKeywordGroup, RegExp>> = {
-  dosage: /\d+(\.\d+)?\s*(mg|ml|g|mcg|microgram|units?|iu|mmol)|\bdose\b/i,
-  timing: /\b(within|every|after|before|hours?|minutes?|days?|weeks?|immediately|at once)\b/i,
-  safety: /\b(do not|don't|avoid|never|contraindicat\w*|caution|pregnan\w*|allerg\w*|bleeding risk)\b/i,
-  complications: /\b(complications?|shock|bleed\w*|failure|deteriorat\w*|severe|warning signs?)\b/i,
-  symptoms: /\b(symptoms?|signs?|fever|pain|rash|vomit\w*|headache|drows\w*)\b/i,
-};
+import { ANSWER_SIGNALS, ASKING_WORDS, classifyQuestion } from './question-kind.js';
 
 export interface AnswerSentence {
   text: string;
   sourceId: number;
   /** How much of the question the sentence covers, 0..1. */
   coverage: number;
+  /** Quoted from a list in its source: shown as a list item. */
+  listItem?: boolean;
 }
 
-const MAX_ANSWER_SENTENCES = 3;
+export interface PassageQuestion {
+  question: string;
+  /** The protocol the question is about. */
+  topic: string;
+  /** What "it" refers to: the step a step thread discusses. */
+  focus?: string;
+  sources: Source[];
+  /** Keeps out sentences the source they come from does not state. */
+  admissible?: (sentence: SourceSentence) => boolean;
+}
+
+/** Either the sentences that answer, the answering one first, or the question words no source mentions (none when they mention them but do not answer). */
+export type PassageAnswer = { sentences: AnswerSentence[] } | { unanswered: string[] };
+
+const MAX_SUPPORTING = 3;
+/** The weighted share of what the question asks about that a sentence must name to answer it. */
+const NAMES_THE_QUESTION = 0.25;
+const NEAR_DUPLICATE = 0.6;
+/** Stems with British and American spellings made one ('ischaemic', 'ischemic'). */
+const stemsOf = (text: string) => tokenize(text).map((stem) => stem.replace(/ae|oe/g, 'e'));
+const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
 
 /** How much of a question a sentence covers: the share of the question's content words it has, 0..1. */
 export function questionCoverage(question: string, sentence: string): number {
@@ -27,40 +42,99 @@ export function questionCoverage(question: string, sentence: string): number {
   return questionStems.length ? questionStems.filter((stem) => stems.has(stem)).length / questionStems.length : 0;
 }
 
-/**
- * Picks the sentences of the sources that best answer a question about a topic: words of the question
- * first, the topic next, the kind of answer asked for (a dose, a time, a caution) after. Sentences are
- * quoted as the source words them; `admissible` keeps out those the source they come from does not state.
- */
-export function answerSentences(
-  question: string,
-  topic: string,
-  groups: FollowUpKeywordGroup[],
-  sources: Source[],
-  admissible: (sentence: SourceSentence) => boolean = () => true,
-): AnswerSentence[] {
-  const questionStems = [...new Set(tokenize(question))];
-  const topicStems = [...new Set(tokenize(topic))].filter((stem) => !questionStems.includes(stem));
-  const candidates = sources
-    .flatMap(sentencesOf)
-    .filter(admissible)
-    .map((sentence: SourceSentence) => {
-    const stems = new Set(tokenize(sentence.text));
-    const coverage = questionStems.length ? questionStems.filter((stem) => stems.has(stem)).length / questionStems.length : 0;
-    const topical = topicStems.length ? topicStems.filter((stem) => stems.has(stem)).length / topicStems.length : 0;
-    const signal = groups.some((group) => GROUP_SIGNALS[group]?.test(sentence.text)) ? 1 : 0;
-    return { sentence, stems, coverage, score: 2 * coverage + 0.5 * topical + signal - 0.001 * sentence.position };
-  });
-  const chosen: typeof candidates = [];
-  for (const candidate of candidates.filter((c) => c.coverage > 0 || c.score >= 1).sort((a, b) => b.score - a.score)) {
-    if (chosen.some((picked) => similarity(picked.stems, candidate.stems) >= 0.6)) continue;
-    chosen.push(candidate);
-    if (chosen.length === MAX_ANSWER_SENTENCES) break;
-  }
-  return chosen.map(({ sentence, coverage }) => ({ text: sentence.text, sourceId: sentence.sourceId, coverage }));
+/** A whole sentence or list item as its source states it: not cut short ("..."), ending as a sentence ends. */
+function isWhole(sentence: SourceSentence): boolean {
+  const text = sentence.text.trim();
+  return !/(\.\.\.|…)$/.test(text) && (/[.!?]["')]?$/.test(text) || sentence.listItem === true);
 }
 
-/** "Sentence one. [2] Sentence two. [1]" — each sentence followed by the number of its source. */
-export function citedText(sentences: AnswerSentence[]): string {
-  return sentences.map((sentence) => `${sentence.text.replace(/\s+/g, ' ').trim()} [${sentence.sourceId}]`).join(' ');
+/** Each stem's weight: the rarer among the sentences, the more a sentence naming it is about the question. */
+function rarity(stems: string[], sentences: Set<string>[]): Map<string, number> {
+  return new Map(stems.map((stem) => [stem, 1 / (1 + sentences.filter((sentence) => sentence.has(stem)).length)]));
+}
+
+const weightedShare = (stems: string[], present: Set<string>, weight: Map<string, number>) => {
+  const total = stems.reduce((sum, stem) => sum + weight.get(stem)!, 0);
+  return total ? stems.filter((stem) => present.has(stem)).reduce((sum, stem) => sum + weight.get(stem)!, 0) / total : 0;
+};
+
+const share = (stems: string[], present: Set<string>) => (stems.length ? stems.filter((stem) => present.has(stem)).length / stems.length : 0);
+
+/**
+ * The sentences of the sources that answer a follow-up question, the answering one first: it names
+ * what the question asks about (the words it adds to the protocol's topic and the step discussed)
+ * and says what the kind of question wants (a dose, a time, what to avoid…), then at most three that
+ * support it. When the sources do not mention most of what is asked about, the words they lack.
+ */
+export function answerSentences({ question, topic, focus = '', sources, admissible = () => true }: PassageQuestion): PassageAnswer {
+  const kind = classifyQuestion(question);
+  const signal = ANSWER_SIGNALS[kind];
+  const topicStems = new Set(stemsOf(topic));
+  const context = new Set([...topicStems, ...stemsOf(focus)]);
+  const asked = [...new Set(stemsOf(question))];
+  const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
+  const known = new Set(sources.flatMap((source) => stemsOf(source.text)));
+  const missing = specific.filter((stem) => !known.has(stem));
+  if (specific.length > 0 && missing.length > specific.length / 2) return { unanswered: wordsFor(question, missing) };
+
+  const focusStems = [...new Set(stemsOf(focus))].filter((stem) => !ASKING_STEMS.has(stem) && !topicStems.has(stem));
+  const subject = specific.length > 0 ? specific : focusStems;
+  const seen = new Set<string>();
+  const quotable = sources
+    .flatMap(sentencesOf)
+    .filter((sentence) => isWhole(sentence) && admissible(sentence))
+    .filter((sentence) => {
+      const key = sentence.text.toLowerCase().replace(/\W+/g, ' ').trim();
+      return !seen.has(key) && Boolean(seen.add(key));
+    })
+    .map((sentence) => ({ sentence, stems: new Set(stemsOf(sentence.text)) }));
+  const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
+  const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
+  const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
+  const candidates = quotable
+    .map(({ sentence, stems }) => {
+      const about = weightedShare(mentioned, stems, weight);
+      const says = signal?.test(sentence.text) ? 1 : 0;
+      const coverage = share(asked, stems);
+      const onFocus = weightedShare(focusMentioned, stems, weight);
+      const score = 2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) - 0.001 * sentence.position;
+      return { sentence, stems, about, says, coverage, score };
+    })
+    .sort((a, b) => b.score - a.score);
+  const named = candidates.filter((candidate) => candidate.about >= NAMES_THE_QUESTION);
+  const lead = named.find((candidate) => candidate.says || !signal) ?? named[0];
+  if (!lead) return { unanswered: [] };
+  const chosen = [lead];
+  for (const candidate of candidates) {
+    if (chosen.length > MAX_SUPPORTING) break;
+    if (candidate.about === 0 && !(candidate.says && candidate.sentence.sourceId === lead.sentence.sourceId)) continue;
+    if (chosen.some((picked) => similarity(picked.stems, candidate.stems) >= NEAR_DUPLICATE)) continue;
+    chosen.push(candidate);
+  }
+  return {
+    sentences: chosen.map(({ sentence, coverage }) => ({ text: sentence.text.replace(/\s+/g, ' ').trim(), sourceId: sentence.sourceId, coverage, listItem: sentence.listItem })),
+  };
+}
+
+/** The words of the question whose stems are among these, as the clinician wrote them. */
+function wordsFor(question: string, stems: string[]): string[] {
+  const wanted = new Set(stems);
+  return question.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word && stemsOf(word).some((stem) => wanted.has(stem)));
+}
+
+/** An answer that says plainly that the sources do not cover what was asked. */
+export function notInSources(words: string[]): string {
+  return words.length > 0
+    ? `The protocol's sources do not mention “${words.join(' ')}”, so they do not answer this question.`
+    : "The protocol's sources do not answer this question.";
+}
+
+/**
+ * The answer as the chat shows it: the answering sentence with its source number, then each
+ * supporting sentence on its own line, list items as a list ("- …"). Whole sentences only.
+ */
+export function composeAnswer(sentences: AnswerSentence[]): string {
+  const cited = (sentence: AnswerSentence) => `${sentence.text} [${sentence.sourceId}]`;
+  const [lead, ...supporting] = sentences;
+  return [cited(lead), ...supporting.map((sentence) => (sentence.listItem ? `- ${cited(sentence)}` : cited(sentence)))].join('\n');
 }

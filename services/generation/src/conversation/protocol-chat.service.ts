@@ -9,19 +9,20 @@ import {
   validateChatMessage,
   type FollowUpCategory,
 } from '@cairn/rules';
-import { ContextSearch, passageSnippet } from '../context/context-search.js';
+import { ContextSearch, passageSnippet, type ContextPassage } from '../context/context-search.js';
 import { GENERATOR, type Generator } from '../generators/generator.port.js';
 import { claimConflictWithSource } from '../grounding/claim-check.js';
 import { judge } from '../grounding/grounding-check.js';
 import type { ConversationBody } from '../protocols/protocol.schemas.js';
 import { screenQuery } from '../screening/query-screening.js';
 import { citationsAsSources, requestCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
+import { isOneOf, withWholePassages } from '../sources/complete-sources.js';
 import type { Source } from '../sources/source.js';
-import { answerSentences, citedText, questionCoverage, type AnswerSentence } from './passage-answer.js';
+import { answerSentences, composeAnswer, notInSources, questionCoverage, type AnswerSentence } from './passage-answer.js';
 
 const PARTLY_ANSWERED = 0.5;
 const UNCERTAIN = "The protocol's sources only partly answer this. Check local guidance or ask a senior colleague before acting on it.";
-const NOT_FOUND = "The protocol's sources do not cover this question.";
+const UNANSWERED = 'Check local guidance or ask a senior colleague.';
 
 export interface ConversationAnswer {
   answer: string;
@@ -61,22 +62,28 @@ export class ProtocolChatService {
     if (refusal && refusal.category !== 'too_short') throw new AppError(400, refusal.category, refusal.message);
 
     const given = requestCitations(body.citations_list, body.protocol_json);
-    const cited = citationsAsSources(given);
+    const passages = body.enable_context_search ? await this.passages(question, topic, uid) : [];
+    const cited = withWholePassages(citationsAsSources(given), passages);
     const known = withProtocolSteps(cited, body.protocol_json);
-    const found = body.enable_context_search ? await this.newSources(`${topic} ${question}`, uid, known) : [];
+    const found = this.newSources(passages, cited);
     const sources = [...known, ...found];
     const original = new Map([...cited, ...found].map((source) => [source.id, source.text]));
-    const sentences =
-      (await this.modelSentences(question, topic, sources, body.conversation_history)) ??
-      answerSentences(question, topic, groups, sources, (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null);
+    const extracted = answerSentences({
+      question,
+      topic,
+      sources,
+      admissible: (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null,
+    });
+    const sentences = (await this.modelSentences(question, topic, sources, body.conversation_history)) ?? ('sentences' in extracted ? extracted.sentences : []);
     if (sentences.length === 0) {
-      return { answer: NOT_FOUND, follow_up_questions: followUps, citations: [], uncertainty_note: UNCERTAIN, used_new_sources: false };
+      const unanswered = 'unanswered' in extracted ? extracted.unanswered : [];
+      return { answer: notInSources(unanswered), follow_up_questions: followUps, citations: [], uncertainty_note: UNANSWERED, used_new_sources: false };
     }
     const byId = new Map(sources.map((source) => [source.id, source]));
     const usedIds = [...new Set(sentences.map((sentence) => sentence.sourceId))];
     const best = Math.max(...sentences.map((sentence) => sentence.coverage));
     return {
-      answer: citedText(sentences),
+      answer: composeAnswer(sentences),
       follow_up_questions: followUps,
       citations: usedIds.map((id) => {
         const source = byId.get(id)!;
@@ -115,12 +122,16 @@ export class ProtocolChatService {
     return held.length > 0 ? held : null;
   }
 
-  private async newSources(query: string, uid: string, known: Source[]): Promise<Source[]> {
-    const passages = await this.contextSearch.search(query, uid);
-    const seen = new Set(known.map((source) => source.text.slice(0, 200)));
+  /** Passages search finds for the question, as asked and with the protocol's topic (which a short question leaves out). */
+  private async passages(question: string, topic: string, uid: string): Promise<ContextPassage[]> {
+    const [asked, onTopic] = await Promise.all([this.contextSearch.search(question, uid), this.contextSearch.search(`${topic} ${question}`, uid)]);
+    const seen = new Set<string>();
+    return [...onTopic, ...asked].filter((passage) => !seen.has(passage.body) && Boolean(seen.add(passage.body)));
+  }
+
+  /** Passages that are none of the protocol's sources, numbered after them. */
+  private newSources(passages: ContextPassage[], known: Source[]): Source[] {
     let next = Math.max(0, ...known.map((source) => source.id)) + 1;
-    return passages
-      .filter((passage) => !seen.has(passage.body.slice(0, 200)))
-      .map((passage) => ({ id: next++, ...passageSnippet(passage) }));
+    return passages.filter((passage) => !isOneOf(passage, known)).map((passage) => ({ id: next++, ...passageSnippet(passage) }));
   }
 }

@@ -34,7 +34,7 @@ export class ProtocolsController {
 
   @Post('step-thread')
   @HttpCode(200)
-  stepThread(@Body(new ZodPipe(stepThreadBodySchema, 'invalid_input')) body: StepThreadBody) {
-    return this.stepThreads.answer(body);
+  stepThread(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(stepThreadBodySchema, 'invalid_input')) body: StepThreadBody) {
+    return this.stepThreads.answer(body, user.uid);
   }
 }

@@ -2,14 +2,19 @@ import type { CitationEntry } from '../protocols/protocol.schemas.js';
 import { readSourceLabel } from './source-labels.js';
 import { year, type Source } from './source.js';
 
+/** An excerpt whose list was run into one line ("… onset. - Also …") with its items on their own lines again. */
+export const withListItems = (excerpt: string) => excerpt.replace(/(^|[.!?:])\s*[-•*]\s+(?=\S)/g, (_, end: string) => `${end}\n- `).trim();
+
 /** Citations a client sends back (protocol or message citations) as numbered sources, keeping their ids. */
 export function citationsAsSources(citations: CitationEntry[]): Source[] {
   return citations.flatMap((citation, index) => {
     if (typeof citation === 'string') {
-      const { text, topic } = readSourceLabel(citation);
+      const label = readSourceLabel(citation);
+      const text = withListItems(label.text);
+      const topic = label.topic;
       return text ? [{ id: index + 1, text, title: topic ?? `Source ${index + 1}`, organization: '', year: null, region: '', url: '', section: '' }] : [];
     }
-    const text = readSourceLabel(citation.excerpt ?? citation.source ?? '').text;
+    const text = withListItems(readSourceLabel(citation.excerpt ?? citation.source ?? '').text);
     if (!text) return [];
     const id = Number(citation.id);
     return [

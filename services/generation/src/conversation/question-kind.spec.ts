@@ -1,0 +1,33 @@
+import { describe, expect, it } from '@jest/globals';
+import { ANSWER_SIGNALS, classifyQuestion, type QuestionKind } from './question-kind.js';
+
+describe('classifyQuestion', () => {
+  it.each<[string, QuestionKind]>([
+    ['what paracetamol dose is safe for a child with fever?', 'dose'],
+    ['how much naloxone is given as a nasal spray?', 'dose'],
+    ['what is the time window for thrombolysis in ischaemic stroke?', 'timing'],
+    ['how long should a burn be cooled under running water?', 'timing'],
+    ['how soon after exposure should MMR vaccine be given?', 'timing'],
+    ['should a tourniquet be tied on a snake bite?', 'avoid'],
+    ['what should never be put on a burn?', 'avoid'],
+    ['which painkillers should be avoided in dengue?', 'avoid'],
+    ['when should I refer to hospital?', 'refer'],
+    ['at what blood pressure is hypertension diagnosed?', 'value'],
+    ['how fast should chest compressions be?', 'rate'],
+    ['who is eligible for antivirals?', 'who'],
+    ['how do I give back blows?', 'how'],
+    ['what are the warning signs?', 'signs'],
+    ['why does this matter?', 'why'],
+    ['anything else?', 'general'],
+  ])('%s → %s', (question, kind) => {
+    expect(classifyQuestion(question)).toBe(kind);
+  });
+
+  it('knows what an answering sentence says for each kind', () => {
+    expect(ANSWER_SIGNALS.dose!.test('Give paracetamol 15 mg/kg per dose.')).toBe(true);
+    expect(ANSWER_SIGNALS.timing!.test('Give IV thrombolysis within 4.5 hours of last known well.')).toBe(true);
+    expect(ANSWER_SIGNALS.avoid!.test('Do not tie a tight tourniquet.')).toBe(true);
+    expect(ANSWER_SIGNALS.rate!.test('Compress at 100 to 120 compressions per minute.')).toBe(true);
+    expect(ANSWER_SIGNALS.dose!.test('Suspect stroke in anyone with sudden weakness.')).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+import { FOLLOW_UP_KEYWORDS } from '@cairn/rules';
+
+/** What a follow-up question asks for, which decides what an answering sentence looks like. */
+export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'timing' | 'who' | 'how' | 'signs' | 'why' | 'general';
+
+const REFER = /\b(refer\w*|admi(t|ts|tted|ssion)|hospital|a&e|emergency department|specialist|escalat\w*|seek (help|care)|when to worry|see a doctor)\b/i;
+const VALUE = /\b(at what|what (temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value)|how (high|low|deep))\b/i;
+const RATE = /\b(how fast|what rate|at what rate)\b/i;
+const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b/i;
+const TIMING = /\b(time window|window|how quickly|by when|what time|what day)\b/i;
+const WHO = /\b(who|which (patients|people|children|women)|eligible|eligibility)\b/i;
+
+/**
+ * The kind of a follow-up question, most specific first: a referral, a dose, something to avoid,
+ * a rate, a threshold, a time, who, how, which signs, why (the follow-up keyword groups of @cairn/rules,
+ * with the referral, avoidance, rate, threshold, time and population cues they lack).
+ */
+export function classifyQuestion(question: string): QuestionKind {
+  if (REFER.test(question) && !FOLLOW_UP_KEYWORDS.dosage.test(question)) return 'refer';
+  if (FOLLOW_UP_KEYWORDS.dosage.test(question)) return 'dose';
+  if (RATE.test(question)) return 'rate';
+  if (VALUE.test(question)) return 'value';
+  if (AVOID.test(question) || (FOLLOW_UP_KEYWORDS.safety.test(question) && !/\bsafe\b/i.test(question))) return 'avoid';
+  if (FOLLOW_UP_KEYWORDS.timing.test(question) || TIMING.test(question)) return 'timing';
+  if (WHO.test(question)) return 'who';
+  if (FOLLOW_UP_KEYWORDS.procedure.test(question) || /^\s*how\b/i.test(question)) return 'how';
+  if (FOLLOW_UP_KEYWORDS.symptoms.test(question) || FOLLOW_UP_KEYWORDS.complications.test(question)) return 'signs';
+  if (FOLLOW_UP_KEYWORDS.rationale.test(question)) return 'why';
+  return 'general';
+}
+
+const AMOUNT = /\d+(\.\d+)?\s*(mg|g|ml|mcg|micrograms?|units?|iu|mmol|puffs?|tablets?|drops?)\b|\bmg\/kg\b/i;
+const TIME = /\b(within|every|hourly|daily|twice|until|immediately|at once|as soon as)\b|\d+(\.\d+)?\s*(-|to|–)?\s*\d*\s*(seconds?|minutes?|hours?|days?|weeks?|months?)\b/i;
+
+/** What a sentence that answers each kind of question says. */
+export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
+  refer: /\b(refer\w*|admit\w*|hospital|emergency|transfer\w*|call|seek|specialist|intensive care)\b/i,
+  dose: AMOUNT,
+  avoid: /^(do not|don't|never|avoid)\b|\b(do not|must not|should not|never|avoid|contraindicat\w*)\b/i,
+  rate: /\bper (minute|hour|second)\b|\/(min|minute|h|hour)\b|\bml\/kg\/h/i,
+  value: /\d+(\.\d+)?\s*(°c|°f|%|mmhg|mmol|mg\/dl|per minute|\/min|cm|kg)|\d+\/\d+|\b(below|above|under|over|at least|or more|or less)\s+\d/i,
+  timing: TIME,
+  who: /\b(children|adults?|pregnan\w*|infants?|babies|aged|older|younger|eligible|patients with|people with|anyone)\b/i,
+  how: /^[A-Z][a-z]+\b/,
+  signs: /\b(signs?|symptoms?|look for|suspect|recogni[sz]e|such as|present\w*)\b/i,
+  why: /\b(because|so that|to (prevent|avoid|reduce|lower)|as (it|they|this)|since)\b/i,
+  general: null,
+};
+
+/** Words of a question that say what kind of answer is wanted, not what about. */
+export const ASKING_WORDS =
+  'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why safe avoid should can may need needs patient use used best right recommended';

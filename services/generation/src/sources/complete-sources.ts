@@ -1,0 +1,21 @@
+import type { ContextPassage } from '../context/context-search.js';
+import type { Source } from './source.js';
+
+const plain = (text: string) => text.replace(/^[\s\-•*]+/gm, '').replace(/\s+/g, ' ').trim().toLowerCase();
+/** The text an excerpt keeps before the cut ("…"), to find the passage it was cut from. */
+const keptPart = (excerpt: string) => plain(excerpt.replace(/(\.\.\.|…)\s*$/, '')).slice(0, 160);
+
+/**
+ * Sources the client sent as excerpts (cut at 240 characters) with their whole passage, when search
+ * found the passage they were cut from; other sources as they came.
+ */
+export function withWholePassages(sources: Source[], passages: ContextPassage[]): Source[] {
+  return sources.map((source) => {
+    const kept = keptPart(source.text);
+    const whole = kept.length >= 40 ? passages.find((passage) => plain(passage.body).startsWith(kept)) : undefined;
+    return whole ? { ...source, text: whole.body, section: source.section || whole.section } : source;
+  });
+}
+
+/** Whether search's passage is one of these sources (so it brings nothing new). */
+export const isOneOf = (passage: ContextPassage, sources: Source[]) => sources.some((source) => plain(passage.body).startsWith(keptPart(source.text)) || plain(source.text).startsWith(plain(passage.body).slice(0, 160)));
