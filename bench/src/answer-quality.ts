@@ -55,10 +55,10 @@ async function generate(post: Post, body: unknown): Promise<Protocol> {
   }
 }
 
-/** Search (8 hits, as the chat asks) then generate from the hits, as the web app does. */
+/** Search (8 hits, as the chat asks) then generate from the hits for the query as searched, as the web app does. */
 export async function searchAndGenerate(post: Post, query: string): Promise<{ hits: Hit[]; protocol: Protocol }> {
-  const search = await post<{ hits: Hit[] }>('/api/protocols/search?use_hybrid=true&enhance_query=true', { query, size: 8 });
-  const protocol = await generate(post, buildGenerateRequest(query, search.hits));
+  const search = await post<{ hits: Hit[]; corrected_query?: string }>('/api/protocols/search?use_hybrid=true&enhance_query=true', { query, size: 8 });
+  const protocol = await generate(post, buildGenerateRequest(search.corrected_query ?? query, search.hits));
   return { hits: search.hits, protocol };
 }
 
