@@ -11,6 +11,7 @@ export const CALIBRATION_INPUTS = [
   'services/search/src',
   'services/search/corpus',
   'services/search/models',
+  'services/search/vocabulary',
   'services/shared/documents/src',
   'services/shared/rules/src/text',
   'services/generation/src/uploads',

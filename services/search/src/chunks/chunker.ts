@@ -1,4 +1,5 @@
 import { withSourcePage } from '@cairn/rules';
+import { deriveSubject } from '../subject/document-subject.js';
 import type { IndexedChunk } from './chunk.js';
 
 export interface DocumentSection {
@@ -32,6 +33,7 @@ function splitLongText(text: string, max: number): string[] {
 /** One chunk per section (split on line boundaries when long), each carrying the document's metadata. */
 export function chunkDocument(document: ProtocolDocumentInput, max = MAX_CHUNK_CHARACTERS): IndexedChunk[] {
   const chunks: IndexedChunk[] = [];
+  const { disease, topics } = deriveSubject(document);
   document.sections.forEach((section, sectionIndex) => {
     splitLongText(section.text, max).forEach((body, part) => {
       chunks.push({
@@ -43,8 +45,8 @@ export function chunkDocument(document: ProtocolDocumentInput, max = MAX_CHUNK_C
         organization: document.organization,
         region: document.region,
         year: document.year,
-        disease: document.disease,
-        topics: document.topics,
+        disease,
+        topics,
         section: section.heading,
         body,
         sourceUrl: withSourcePage(document.sourceUrl, section.page),
