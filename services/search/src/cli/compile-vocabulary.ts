@@ -76,4 +76,4 @@ const vocabulary: CompiledVocabulary = {
   concepts: [...oboConcepts(read(files.do), 'do'), ...oboConcepts(read(files.symp), 'symp'), ...hpoConcepts(read(files.hpo)), ...drugConcepts(read(files.drugbank))],
 };
 writeFileSync(output, `${JSON.stringify(vocabulary)}\n`);
-console.log(`${vocabulary.concepts.length} concepts, ${vocabulary.concepts.reduce((sum, c) => sum + c.terms.length, 0)} terms → ${output}`);
+process.stdout.write(`${vocabulary.concepts.length} concepts, ${vocabulary.concepts.reduce((sum, c) => sum + c.terms.length, 0)} terms → ${output}\n`);
