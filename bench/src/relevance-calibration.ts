@@ -128,15 +128,33 @@ function checkWeights(samples: RelevanceSample[]): number[] {
   return samples.map((sample) => 1 / counts.get(sample.check)!);
 }
 
-/** The probability line with the best balanced share of relevant top hits above it and of nothing-in-scope ones below. */
+/** Checks with fewer searches than this are reported but do not choose the line. */
+const MIN_CHECK_SEARCHES = 30;
+
+/** The scale's targets: of relevant top hits at least this share score 6 or more; of stray ones at most this share. */
+const RELEVANT_TARGET = 0.85;
+const STRAY_TARGET = 0.1;
+
+/**
+ * The probability line where the check furthest from its target is nearest to it (each check with
+ * enough searches: the share of its relevant top hits at or above the line against RELEVANT_TARGET,
+ * of its stray ones, nothing relevant in scope, against STRAY_TARGET); ties go to the best mean margin.
+ */
 function chooseThreshold(samples: RelevanceSample[], probabilities: number[]): number {
-  const relevant = probabilities.filter((_, i) => samples[i].outcome === 'relevant');
-  const stray = probabilities.filter((_, i) => samples[i].outcome === 'nothing-in-scope');
-  let best = { threshold: 0.5, balanced: 0 };
+  const checks = (outcome: RelevanceSample['outcome']) =>
+    [...new Set(samples.filter((sample) => sample.outcome === outcome).map((sample) => sample.check))]
+      .map((check) => probabilities.filter((_, i) => samples[i].check === check && samples[i].outcome === outcome))
+      .filter((of) => of.length >= MIN_CHECK_SEARCHES);
+  const relevant = checks('relevant');
+  const stray = checks('nothing-in-scope');
+  const share = (group: number[], line: number) => group.filter((p) => p >= line).length / group.length;
+  let best = { threshold: 0.5, worst: -Infinity, mean: -Infinity };
   for (let step = 5; step <= 95; step++) {
     const threshold = step / 100;
-    const balanced = (relevant.filter((p) => p >= threshold).length / relevant.length + stray.filter((p) => p < threshold).length / stray.length) / 2;
-    if (balanced > best.balanced) best = { threshold, balanced };
+    const margins = [...relevant.map((group) => share(group, threshold) - RELEVANT_TARGET), ...stray.map((group) => STRAY_TARGET - share(group, threshold))];
+    const worst = Math.min(...margins);
+    const mean = margins.reduce((sum, margin) => sum + margin, 0) / margins.length;
+    if (worst > best.worst || (worst === best.worst && mean > best.mean)) best = { threshold, worst, mean };
   }
   return best.threshold;
 }
