@@ -10,7 +10,7 @@ import {
   type FollowUpCategory,
 } from '@cairn/rules';
 import { ContextSearch, passageSnippet, type ContextPassage } from '../context/context-search.js';
-import { GENERATOR, type Generator } from '../generators/generator.port.js';
+import { GENERATOR, type DraftSentence, type Generator } from '../generators/generator.port.js';
 import { claimConflictWithSource } from '../grounding/claim-check.js';
 import { judge } from '../grounding/grounding-check.js';
 import type { ConversationBody } from '../protocols/protocol.schemas.js';
@@ -23,6 +23,20 @@ import { answerSentences, composeAnswer, notInSources, questionCoverage, type An
 const PARTLY_ANSWERED = 0.5;
 const UNCERTAIN = "The protocol's sources only partly answer this. Check local guidance or ask a senior colleague before acting on it.";
 const UNANSWERED = 'Check local guidance or ask a senior colleague.';
+
+/** What a follow-up answer is drawn from: the protocol's sources, the new ones search found, and the sentences they answer with. */
+export interface AnswerContext {
+  question: string;
+  topic: string;
+  sources: Source[];
+  found: Source[];
+  followUps: ConversationAnswer['follow_up_questions'];
+  history: ConversationBody['conversation_history'];
+  /** The sentences of the sources that answer, the answering one first. */
+  extracted: AnswerSentence[];
+  /** The question words no source mentions. */
+  unanswered: string[];
+}
 
 export interface ConversationAnswer {
   answer: string;
@@ -45,6 +59,13 @@ export class ProtocolChatService {
   ) {}
 
   async answer(body: ConversationBody, uid: string): Promise<ConversationAnswer> {
+    const prepared = await this.prepare(body, uid);
+    if ('answer' in prepared) return prepared.answer;
+    return this.compose(prepared, (await this.modelSentences(prepared)) ?? prepared.extracted);
+  }
+
+  /** What an answer is drawn from, or the answer itself (a greeting); a refused message throws. */
+  async prepare(body: ConversationBody, uid: string): Promise<{ answer: ConversationAnswer } | AnswerContext> {
     if (body.user_id && body.user_id !== uid) throw forbidden();
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
@@ -57,7 +78,7 @@ export class ProtocolChatService {
     const followUps = suggestFollowUps(topic, intent, asked);
     const refusal = screenQuery(message);
     if (refusal?.category === 'greeting') {
-      return { answer: refusal.message, follow_up_questions: followUps, citations: [], uncertainty_note: null, used_new_sources: false };
+      return { answer: { answer: refusal.message, follow_up_questions: followUps, citations: [], uncertainty_note: null, used_new_sources: false } };
     }
     if (refusal && refusal.category !== 'too_short') throw new AppError(400, refusal.category, refusal.message);
 
@@ -74,10 +95,23 @@ export class ProtocolChatService {
       sources,
       admissible: (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null,
     });
-    const sentences = (await this.modelSentences(question, topic, sources, body.conversation_history)) ?? ('sentences' in extracted ? extracted.sentences : []);
+    return {
+      question,
+      topic,
+      sources,
+      found,
+      followUps,
+      history: body.conversation_history,
+      extracted: 'sentences' in extracted ? extracted.sentences : [],
+      unanswered: 'unanswered' in extracted ? extracted.unanswered : [],
+    };
+  }
+
+  /** The answer the client reads, from the sentences that hold. */
+  compose(context: AnswerContext, sentences: AnswerSentence[]): ConversationAnswer {
+    const { sources, found, followUps } = context;
     if (sentences.length === 0) {
-      const unanswered = 'unanswered' in extracted ? extracted.unanswered : [];
-      return { answer: notInSources(unanswered), follow_up_questions: followUps, citations: [], uncertainty_note: UNANSWERED, used_new_sources: false };
+      return { answer: notInSources(context.unanswered), follow_up_questions: followUps, citations: [], uncertainty_note: UNANSWERED, used_new_sources: false };
     }
     const byId = new Map(sources.map((source) => [source.id, source]));
     const usedIds = [...new Set(sentences.map((sentence) => sentence.sourceId))];
@@ -102,23 +136,25 @@ export class ProtocolChatService {
     };
   }
 
+  /** A sentence the model drafted, as the answer shows it, or null when its cited source does not state it. */
+  held(context: AnswerContext, draft: DraftSentence): AnswerSentence | null {
+    const source = context.sources.find((candidate) => candidate.id === draft.citation);
+    if (!source || !draft.text.trim() || judge(draft.text, source) !== null) return null;
+    return { text: draft.text.trim(), sourceId: draft.citation, coverage: questionCoverage(context.question, draft.text) };
+  }
+
   /**
    * A language model's answer, keeping only the sentences their cited source states (the grounding of
    * checklist steps); null when there is no model, it fails, or none of its sentences holds.
    */
-  private async modelSentences(question: string, topic: string, sources: Source[], history: ConversationBody['conversation_history']): Promise<AnswerSentence[] | null> {
+  private async modelSentences(context: AnswerContext): Promise<AnswerSentence[] | null> {
+    const { question, topic, sources, history } = context;
     if (!this.generator.answer || sources.length === 0) return null;
     const drafts = await this.generator.answer({ question, topic, sources, history }).catch((error: unknown) => {
       this.logger.warn({ err: error }, 'the model did not answer; answering from the sources directly');
       return [];
     });
-    const byId = new Map(sources.map((source) => [source.id, source]));
-    const held = drafts.flatMap((draft) => {
-      const source = byId.get(draft.citation);
-      return source && draft.text.trim() && judge(draft.text, source) === null
-        ? [{ text: draft.text.trim(), sourceId: draft.citation, coverage: questionCoverage(question, draft.text) }]
-        : [];
-    });
+    const held = drafts.flatMap((draft) => this.held(context, draft) ?? []);
     return held.length > 0 ? held : null;
   }
 

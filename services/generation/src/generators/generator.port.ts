@@ -35,6 +35,9 @@ export interface DraftSentence {
   citation: number;
 }
 
+/** A part of a checklist being written: a step the moment it is complete, or the protocol's title. */
+export type GeneratedPart = { kind: 'step'; step: CitedStep } | { kind: 'title'; title: string };
+
 /** Turns numbered sources into checklist steps, each citing the source it came from. */
 export interface Generator {
   readonly name: string;
@@ -43,4 +46,8 @@ export interface Generator {
   generate(request: GenerationRequest): Promise<GeneratedProtocol>;
   /** Answers a question about a protocol from its sources (a language model); absent for generators that only select sentences. */
   answer?(request: AnswerRequest): Promise<DraftSentence[]>;
+  /** The checklist part by part as it is written (a language model that streams); aborting `signal` stops it. */
+  streamProtocol?(request: GenerationRequest, signal: AbortSignal): AsyncIterable<GeneratedPart>;
+  /** The answer sentence by sentence as it is written; aborting `signal` stops it. */
+  streamAnswer?(request: AnswerRequest, signal: AbortSignal): AsyncIterable<DraftSentence>;
 }

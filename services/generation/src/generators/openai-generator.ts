@@ -6,7 +6,8 @@ import { cleanSteps, MAX_STEPS } from '@cairn/rules';
 import { GENERATION_TIMEOUT_MS } from '../config/generation-config.js';
 import { stripSourceLabels } from '../sources/source-labels.js';
 import type { Source } from '../sources/source.js';
-import type { AnswerRequest, DraftSentence, GeneratedProtocol, GenerationRequest, Generator } from './generator.port.js';
+import type { AnswerRequest, DraftSentence, GeneratedPart, GeneratedProtocol, GenerationRequest, Generator } from './generator.port.js';
+import { JsonReplyStream, type JsonReplyEvent } from './json-reply-stream.js';
 
 export interface OpenAiGeneratorOptions {
   baseURL: string;
@@ -15,19 +16,21 @@ export interface OpenAiGeneratorOptions {
   timeoutMs?: number;
   /** A fetch that trusts the endpoint's private CA (OPENAI_CA_FILE). */
   fetch?: typeof fetch;
+  /** A streamed reply that sends nothing for this long has failed (default 15 s). */
+  stallTimeoutMs?: number;
 }
 
-const replySchema = z.object({
-  title: z.string(),
-  steps: z.array(z.object({ text: z.string(), explanation: z.string(), citation: z.number().int() })).max(20),
-});
+const STALL_TIMEOUT_MS = 15_000;
 
+const stepSchema = z.object({ text: z.string(), explanation: z.string(), citation: z.number().int() });
+const replySchema = z.object({ steps: z.array(stepSchema).max(20), title: z.string() });
+
+// Steps come before the title so that a streamed reply shows its first step as early as it can.
 const JSON_SCHEMA = {
   type: 'object',
   additionalProperties: false,
-  required: ['title', 'steps'],
+  required: ['steps', 'title'],
   properties: {
-    title: { type: 'string' },
     steps: {
       type: 'array',
       maxItems: MAX_STEPS,
@@ -38,10 +41,12 @@ const JSON_SCHEMA = {
         properties: { text: { type: 'string' }, explanation: { type: 'string' }, citation: { type: 'integer' } },
       },
     },
+    title: { type: 'string' },
   },
 } as const;
 
-const answerSchema = z.object({ sentences: z.array(z.object({ text: z.string(), citation: z.number().int() })).max(10) });
+const sentenceSchema = z.object({ text: z.string(), citation: z.number().int() });
+const answerSchema = z.object({ sentences: z.array(sentenceSchema).max(10) });
 
 const ANSWER_JSON_SCHEMA = {
   type: 'object',
@@ -104,26 +109,96 @@ export class OpenAiGenerator implements Generator {
   }
 
   async generate(request: GenerationRequest): Promise<GeneratedProtocol> {
+    const reply = await this.askJson(await this.protocolMessages(request), 'protocol', JSON_SCHEMA, replySchema);
+    return { title: reply.title, steps: cleanSteps(reply.steps.map(citedStep)) };
+  }
+
+  /** The checklist as the model writes it: each step the moment its JSON object closes, then the title. */
+  async *streamProtocol(request: GenerationRequest, signal: AbortSignal): AsyncGenerator<GeneratedPart> {
+    for await (const event of this.streamJson(await this.protocolMessages(request), 'protocol', JSON_SCHEMA, 'steps', signal)) {
+      if (event.kind === 'field' && event.key === 'title') yield { kind: 'title', title: event.value };
+      if (event.kind !== 'element') continue;
+      const step = stepSchema.safeParse(event.value);
+      if (step.success) yield { kind: 'step', step: citedStep(step.data) };
+    }
+  }
+
+  async answer(request: AnswerRequest): Promise<DraftSentence[]> {
+    const reply = await this.askJson(await this.answerMessages(request), 'answer', ANSWER_JSON_SCHEMA, answerSchema);
+    return reply.sentences.map(draftSentence);
+  }
+
+  /** The answer as the model writes it: each sentence the moment its JSON object closes. */
+  async *streamAnswer(request: AnswerRequest, signal: AbortSignal): AsyncGenerator<DraftSentence> {
+    for await (const event of this.streamJson(await this.answerMessages(request), 'answer', ANSWER_JSON_SCHEMA, 'sentences', signal)) {
+      const sentence = event.kind === 'element' ? sentenceSchema.safeParse(event.value) : null;
+      if (sentence?.success) yield draftSentence(sentence.data);
+    }
+  }
+
+  private async protocolMessages(request: GenerationRequest): Promise<OpenAI.Chat.ChatCompletionMessageParam[]> {
     const [system, template] = await this.template('generate-protocol.md');
     const user = template
       .replace('{{title}}', request.title)
       .replace('{{instructions}}', request.instructions || 'none')
       .replace('{{sources}}', formatSources(request.sources));
-    const reply = await this.askJson([{ role: 'system', content: system }, { role: 'user', content: user }], 'protocol', JSON_SCHEMA, replySchema);
-    // A model may still tag its text with the sources it read; the citation number says the same.
-    const steps = reply.steps.map((step) => ({ ...step, text: stripSourceLabels(step.text), explanation: stripSourceLabels(step.explanation), citations: [step.citation] }));
-    return { title: reply.title, steps: cleanSteps(steps) };
+    return [{ role: 'system', content: system }, { role: 'user', content: user }];
   }
 
-  async answer(request: AnswerRequest): Promise<DraftSentence[]> {
+  private async answerMessages(request: AnswerRequest): Promise<OpenAI.Chat.ChatCompletionMessageParam[]> {
     const [system, template] = await this.template('answer-question.md');
     const user = template
       .replace('{{topic}}', request.topic)
       .replace('{{question}}', request.question)
       .replace('{{sources}}', formatSources(request.sources));
     const history = request.history.map((turn) => ({ role: turn.role, content: turn.content }) as OpenAI.Chat.ChatCompletionMessageParam);
-    const reply = await this.askJson([{ role: 'system', content: system }, ...history, { role: 'user', content: user }], 'answer', ANSWER_JSON_SCHEMA, answerSchema);
-    return reply.sentences.map((sentence) => ({ text: stripSourceLabels(sentence.text), citation: sentence.citation }));
+    return [{ role: 'system', content: system }, ...history, { role: 'user', content: user }];
+  }
+
+  /**
+   * A streamed JSON reply read as it arrives. Aborting `signal` aborts the model's request; a reply
+   * that stalls, breaks off or ends before its JSON does is a GenerationError.
+   */
+  private async *streamJson(
+    messages: OpenAI.Chat.ChatCompletionMessageParam[],
+    name: string,
+    schema: object,
+    arrayKey: string,
+    signal: AbortSignal,
+  ): AsyncGenerator<JsonReplyEvent> {
+    const stallMs = this.options.stallTimeoutMs ?? STALL_TIMEOUT_MS;
+    const stall = new AbortController();
+    let timer = setTimeout(() => stall.abort(), stallMs);
+    const parser = new JsonReplyStream(arrayKey);
+    try {
+      const stream = await this.client.chat.completions.create(
+        {
+          model: this.options.model,
+          messages,
+          temperature: 0.1,
+          stream: true,
+          response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: schema as Record<string, unknown> } },
+        },
+        { signal: AbortSignal.any([signal, stall.signal]), maxRetries: 0 },
+      );
+      for await (const chunk of stream) {
+        clearTimeout(timer);
+        timer = setTimeout(() => stall.abort(), stallMs);
+        const content = chunk.choices[0]?.delta?.content;
+        if (content) yield* parser.push(content);
+      }
+    } catch (error) {
+      if (stall.signal.aborted) throw new GenerationError(`The model at ${displayUrl(this.options.baseURL)} sent nothing for ${stallMs} ms`);
+      throw this.failure(error);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!parser.complete) throw new GenerationError(`The model's ${name} ended before its JSON did`);
+  }
+
+  private failure(error: unknown): GenerationError {
+    const message = (error as Error).message.replaceAll(this.options.apiKey || '\u0000', '***');
+    return new GenerationError(`The model at ${displayUrl(this.options.baseURL)} failed: ${message}`);
   }
 
   /** Asks for a JSON reply of `schema`, once more when the reply does not fit it. */
@@ -149,11 +224,14 @@ export class OpenAiGenerator implements Generator {
       });
       return completion.choices[0]?.message?.content ?? '';
     } catch (error) {
-      const message = (error as Error).message.replaceAll(this.options.apiKey || '\u0000', '***');
-      throw new GenerationError(`The model at ${displayUrl(this.options.baseURL)} failed: ${message}`);
+      throw this.failure(error);
     }
   }
 }
+
+// A model may still tag its text with the sources it read; the citation number says the same.
+const citedStep = (step: z.infer<typeof stepSchema>) => ({ ...step, text: stripSourceLabels(step.text), explanation: stripSourceLabels(step.explanation), citations: [step.citation] });
+const draftSentence = (sentence: z.infer<typeof sentenceSchema>): DraftSentence => ({ text: stripSourceLabels(sentence.text), citation: sentence.citation });
 
 function parseReply<T>(content: string, schema: z.ZodType<T>): { success: true; data: T } | { success: false; error: string } {
   let json: unknown;

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@cairn/platform';
 import { classifyIntent } from '@cairn/rules';
 import { ContextSearch, passageSnippet } from '../context/context-search.js';
-import { GENERATOR, type Generator } from '../generators/generator.port.js';
-import { groundSteps } from '../grounding/grounding-check.js';
+import { GENERATOR, type GenerationRequest, type Generator } from '../generators/generator.port.js';
+import { groundSteps, type CitedStep } from '../grounding/grounding-check.js';
 import { GroundingMetrics } from '../grounding/grounding-metrics.js';
 import { screenQuery } from '../screening/query-screening.js';
 import { leadNamesTheQuestion, understoodStems, type QueryUnderstanding } from '../generators/on-topic-sources.js';
@@ -12,6 +12,16 @@ import { assembleProtocol, type ProtocolResponse } from './protocol-assembler.js
 import type { GenerateBody } from './protocol.schemas.js';
 
 export type GreetingResponse = ProtocolResponse & { category: 'greeting'; message: string };
+
+export type PreparedGeneration =
+  | { response: ProtocolResponse | GreetingResponse }
+  | { request: GenerationRequest; region?: string | null; year?: number | null };
+
+/** The protocol the client reads, from the steps generated for a prepared request so far. */
+export function assembleFor(prepared: Extract<PreparedGeneration, { request: unknown }>, steps: CitedStep[], generatedTitle?: string): ProtocolResponse {
+  const { title: query, intent, sources } = prepared.request;
+  return assembleProtocol({ query, intent, sources, steps, generatedTitle, region: prepared.region, year: prepared.year });
+}
 
 /**
  * `POST /protocols/generate`: screen the query, number the sources (found through search when the
@@ -27,21 +37,28 @@ export class ProtocolGenerationService {
   ) {}
 
   async generate(body: GenerateBody, uid: string): Promise<ProtocolResponse | GreetingResponse> {
+    const prepared = await this.prepare(body, uid);
+    if ('response' in prepared) return prepared.response;
+    const generated = await this.generator.generate(prepared.request);
+    const { steps, report } = groundSteps(generated.steps, prepared.request.sources);
+    this.grounding.record(this.generator.name, report);
+    return assembleFor(prepared, steps, generated.title);
+  }
+
+  /** What to generate from, or the answer itself when there is nothing to generate (a greeting, no sources); a refused query throws. */
+  async prepare(body: GenerateBody, uid: string): Promise<PreparedGeneration> {
     const query = body.title.replace(/\s+/g, ' ').trim();
     const refusal = screenQuery(query);
     if (refusal?.category === 'greeting') {
-      return { ...assembleProtocol({ query: refusal.title, intent: 'general', sources: [], steps: [] }), category: 'greeting', message: refusal.message };
+      return { response: { ...assembleProtocol({ query: refusal.title, intent: 'general', sources: [], steps: [] }), category: 'greeting', message: refusal.message } };
     }
     if (refusal && refusal.category !== 'irrelevant') throw new AppError(400, refusal.category, refusal.message);
     const intent = classifyIntent(query);
     const { snippets, understanding } = body.context_snippets.length > 0 ? { snippets: body.context_snippets, understanding: {} } : await this.searched(query, uid);
     const sources = toSources(snippets);
     if (refusal && !leadNamesTheQuestion(sources, understoodStems(query, understanding))) throw new AppError(400, refusal.category, refusal.message);
-    if (sources.length === 0) return assembleProtocol({ query, intent, sources, steps: [], region: body.region, year: body.year });
-    const generated = await this.generator.generate({ title: query, intent, sources, instructions: body.instructions, understanding });
-    const { steps, report } = groundSteps(generated.steps, sources);
-    this.grounding.record(this.generator.name, report);
-    return assembleProtocol({ query, intent, sources, steps, generatedTitle: generated.title, region: body.region, year: body.year });
+    if (sources.length === 0) return { response: assembleProtocol({ query, intent, sources, steps: [], region: body.region, year: body.year }) };
+    return { request: { title: query, intent, sources, instructions: body.instructions, understanding }, region: body.region, year: body.year };
   }
 
   /** The query alone is not a source: the passages search finds for it in the user's scope are, read as search read the query. */

@@ -56,9 +56,14 @@ export async function startApiGateway(rules: RouteRule[], upstreams: Record<stri
     }
     counts[route.service] = (counts[route.service] ?? 0) + 1;
     const target = new URL(`${url.pathname}${url.search}`, upstream);
+    // Each chunk goes on as it arrives (a streamed checklist); a client that leaves cancels the upstream request.
     const proxied = forward(target, { method: incoming.method, headers: { ...incoming.headers, host: target.host } }, (answer) => {
       outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      outgoing.flushHeaders();
       answer.pipe(outgoing);
+    });
+    outgoing.on('close', () => {
+      if (!outgoing.writableFinished) proxied.destroy();
     });
     proxied.on('error', () => {
       if (!outgoing.headersSent) outgoing.writeHead(502, { 'content-type': 'application/json' });

@@ -6,5 +6,7 @@ export {
   type OpenAiDouble,
   type OpenAiDoubleOptions,
   type OpenAiFault,
+  type StreamPace,
   type RecordedOpenAiRequest,
 } from './openai-double.js';
+export { promptSources, sourcedReply } from './sourced-reply.js';

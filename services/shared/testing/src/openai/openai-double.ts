@@ -33,6 +33,14 @@ export interface OpenAiFault {
   path?: string;
   /** How many matching requests it applies to (default 1). */
   times?: number;
+  /** A streamed reply breaks off (the connection is cut) after this many tokens. */
+  breakAfterTokens?: number;
+}
+
+/** How fast streamed replies arrive: a real model's time to first token and decoding rate. */
+export interface StreamPace {
+  firstTokenMs: number;
+  tokensPerSecond: number;
 }
 
 export interface OpenAiDoubleOptions {
@@ -49,6 +57,11 @@ export interface OpenAiDoubleOptions {
    * in full (as some proxies do), so tests can prove a client never passes it on.
    */
   apiKey?: string;
+  /**
+   * Streams replies at this pace, a token being 4 characters (OpenAI's rule of thumb for English);
+   * without it, a streamed reply is sent at once, a word a chunk.
+   */
+  streamPace?: StreamPace;
 }
 
 export interface RecordedOpenAiRequest {
@@ -56,6 +69,10 @@ export interface RecordedOpenAiRequest {
   path: string;
   headers: Record<string, string>;
   body: any;
+  /** For a streamed reply: true once the client went away before its end. */
+  closedEarly?: boolean;
+  /** For a streamed reply: true once its last chunk was sent. */
+  streamEnded?: boolean;
 }
 
 export interface OpenAiDouble {
@@ -166,7 +183,7 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     return next;
   }
 
-  async function chatCompletion(body: any, response: ServerResponse): Promise<Json | undefined> {
+  async function chatCompletion(body: any, response: ServerResponse, record: RecordedOpenAiRequest, breakAfterTokens?: number): Promise<Json | undefined> {
     if (typeof body.model !== 'string' || body.model === '') throw new OpenAiError(400, 'you must provide a model parameter');
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
       throw new OpenAiError(400, "Invalid 'messages': empty array. Expected an array with minimum length 1.", { code: 'empty_array', param: 'messages' });
@@ -180,7 +197,7 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     const totals = usage ?? { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
     const finish = finishReason ?? (toolCalls ? 'tool_calls' : 'stop');
     if (body.stream === true) {
-      streamCompletion(response, { id, created, model: body.model, content, finish, toolCalls, usage: body.stream_options?.include_usage ? totals : undefined });
+      await streamCompletion(response, record, { id, created, model: body.model, content, finish, toolCalls, usage: body.stream_options?.include_usage ? totals : undefined }, breakAfterTokens);
       return undefined;
     }
     if (typeof reply === 'object' && 'choices' in reply) return { id, object: 'chat.completion', created, model: body.model, usage: totals, ...reply };
@@ -196,31 +213,51 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     };
   }
 
-  function streamCompletion(
+  const pieces = (content: string | null): string[] =>
+    (options.streamPace ? content?.match(/[\s\S]{1,4}/g) : content?.match(/\S+\s*|\s+/g)) ?? [];
+
+  async function streamCompletion(
     response: ServerResponse,
+    record: RecordedOpenAiRequest,
     completion: { id: string; created: number; model: string; content: string | null; finish: string; toolCalls?: unknown[]; usage?: Json },
-  ): void {
+    breakAfterTokens = Infinity,
+  ): Promise<void> {
     const { id, created, model } = completion;
     const chunk = (choices: unknown[], extra: Json = {}) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices, ...extra })}\n\n`;
     const delta = (value: Json, finish: string | null = null) => chunk([{ index: 0, delta: value, logprobs: null, finish_reason: finish }]);
+    response.on('close', () => {
+      if (!response.writableFinished) record.closedEarly = true;
+    });
+    const pace = options.streamPace;
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     response.write(delta({ role: 'assistant', content: '' }));
-    for (const piece of completion.content?.match(/\S+\s*|\s+/g) ?? []) response.write(delta({ content: piece }));
+    if (pace) await sleep(pace.firstTokenMs);
+    const started = Date.now();
+    for (const [index, piece] of pieces(completion.content).entries()) {
+      if (response.destroyed) return;
+      if (index >= breakAfterTokens) return void response.destroy();
+      const wait = pace ? started + (index * 1000) / pace.tokensPerSecond - Date.now() : 0;
+      if (wait > 0) await sleep(wait);
+      response.write(delta({ content: piece }));
+    }
     if (completion.toolCalls) response.write(delta({ tool_calls: completion.toolCalls.map((call, index) => ({ index, ...(call as Json) })) }));
     response.write(delta({}, completion.finish));
     if (completion.usage) response.write(chunk([], { usage: completion.usage }));
     response.end('data: [DONE]\n\n');
+    record.streamEnded = true;
   }
 
-  async function takeFault(path: string): Promise<void> {
+  /** Applies the next matching fault; a break-off is left to the streamed reply, which it returns. */
+  async function takeFault(path: string): Promise<number | undefined> {
     const fault = faults.find((candidate) => candidate.remaining > 0 && (candidate.path === undefined || candidate.path === path));
-    if (!fault) return;
+    if (!fault) return undefined;
     fault.remaining--;
     if (fault.delayMs) await sleep(fault.delayMs);
     if (fault.status) {
       throw new OpenAiError(fault.status, fault.message ?? `The double was told to fail with ${fault.status}.`, { headers: fault.headers });
     }
+    return fault.breakAfterTokens;
   }
 
   const server = createServer((request, response) => {
@@ -236,16 +273,17 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
       try {
         const body = await readJson(request);
         const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
-        requests.push({ method, path, headers, body });
+        const record: RecordedOpenAiRequest = { method, path, headers, body };
+        requests.push(record);
         const presented = /^Bearer (.*)$/.exec(request.headers.authorization ?? '')?.[1];
         if (options.apiKey !== undefined && presented !== options.apiKey) {
           throw new OpenAiError(401, `Incorrect API key provided: ${presented ?? '(none)'}. You can find your API key at https://platform.openai.com/account/api-keys.`, { code: 'invalid_api_key' });
         }
-        await takeFault(path);
+        const breakAfterTokens = await takeFault(path);
         const route = `${method} ${path}`;
         if (route === 'POST /v1/embeddings') return send(200, embeddings(body));
         if (route === 'POST /v1/chat/completions') {
-          const completion = await chatCompletion(body, response);
+          const completion = await chatCompletion(body, response, record, breakAfterTokens);
           return completion && send(200, completion);
         }
         if (route === 'GET /v1/models') {

@@ -1,0 +1,70 @@
+import { describe, expect, it } from '@jest/globals';
+import { JsonReplyStream, type JsonReplyEvent } from './json-reply-stream.js';
+
+const reply = JSON.stringify({
+  steps: [
+    { text: 'Give "ORS" after each stool {not a brace}.', explanation: 'Back\\slash, [brackets] and é — ✓ 🩺', citation: 1 },
+    { text: 'Give zinc 20 mg daily.', explanation: '', citation: 2, citations: [2, [3]] },
+    { text: 'Refer if \u00abno\u00bb urine for 6 hours.', explanation: 'Line\nbreak', citation: 1 },
+  ],
+  title: 'Diarrhoea — children',
+  notes: ['ignored', { text: 'not a step' }],
+});
+
+const whole = (): JsonReplyEvent[] => new JsonReplyStream('steps').push(reply);
+
+describe('JsonReplyStream', () => {
+  it('reports each element of the watched array and each top-level string field, in order', () => {
+    const events = whole();
+    expect(events).toEqual([
+      { kind: 'element', value: JSON.parse(reply).steps[0] },
+      { kind: 'element', value: JSON.parse(reply).steps[1] },
+      { kind: 'element', value: JSON.parse(reply).steps[2] },
+      { kind: 'field', key: 'title', value: 'Diarrhoea — children' },
+    ]);
+  });
+
+  it('gives the same events for a reply cut at every character', () => {
+    const expected = whole();
+    for (let cut = 0; cut <= reply.length; cut++) {
+      const stream = new JsonReplyStream('steps');
+      expect([...stream.push(reply.slice(0, cut)), ...stream.push(reply.slice(cut))]).toEqual(expected);
+      expect(stream.complete).toBe(true);
+    }
+  });
+
+  it('gives the same events for a UTF-8 reply cut at every byte, one byte at a time too', () => {
+    const expected = whole();
+    const bytes = new TextEncoder().encode(reply);
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      const stream = new JsonReplyStream('steps');
+      expect([...stream.push(bytes.subarray(0, cut)), ...stream.push(bytes.subarray(cut))]).toEqual(expected);
+    }
+    const stream = new JsonReplyStream('steps');
+    expect([...bytes].flatMap((byte) => stream.push(Uint8Array.of(byte)))).toEqual(expected);
+  });
+
+  it('reports an element the moment its closing brace arrives, not before', () => {
+    const stream = new JsonReplyStream('steps');
+    const firstClose = reply.indexOf('"citation":1}') + '"citation":1'.length;
+    expect(stream.push(reply.slice(0, firstClose))).toEqual([]);
+    expect(stream.push('}')).toEqual([{ kind: 'element', value: JSON.parse(reply).steps[0] }]);
+    expect(stream.complete).toBe(false);
+  });
+
+  it('skips a code fence before the object and stops at its end', () => {
+    const stream = new JsonReplyStream('steps');
+    const events = stream.push('```json\n{"title": "T", "steps": [{"text": "A"}]}\n```');
+    expect(events).toEqual([
+      { kind: 'field', key: 'title', value: 'T' },
+      { kind: 'element', value: { text: 'A' } },
+    ]);
+    expect(stream.complete).toBe(true);
+  });
+
+  it('is not complete when the reply is cut off', () => {
+    const stream = new JsonReplyStream('steps');
+    stream.push(reply.slice(0, -1));
+    expect(stream.complete).toBe(false);
+  });
+});

@@ -1,0 +1,113 @@
+/** What a reply read so far has completed: a top-level string field, or an element of the watched array. */
+export type JsonReplyEvent = { kind: 'field'; key: string; value: string } | { kind: 'element'; value: unknown };
+
+interface Frame {
+  container: 'object' | 'array';
+  /** In an object: the key whose value comes next ('' while a key is being read). */
+  key: string;
+  expectingKey: boolean;
+}
+
+/**
+ * Reads a JSON object as it arrives, in pieces cut anywhere (inside a string, an escape or a UTF-8
+ * character), and reports each element of one top-level array (`{"steps": [{…}, {…}]}`) the moment
+ * its closing bracket arrives, and each top-level string field the moment its closing quote does.
+ * Text before the first `{` (a code fence a model adds) is skipped.
+ */
+export class JsonReplyStream {
+  private readonly decoder = new TextDecoder();
+  private text = '';
+  private position = 0;
+  private readonly stack: Frame[] = [];
+  private inString = false;
+  private escaped = false;
+  private stringStart = -1;
+  private elementStart = -1;
+  private started = false;
+  private finished = false;
+
+  constructor(private readonly arrayKey: string) {}
+
+  /** True once the top-level object has closed. */
+  get complete(): boolean {
+    return this.finished;
+  }
+
+  push(piece: string | Uint8Array): JsonReplyEvent[] {
+    this.text += typeof piece === 'string' ? piece : this.decoder.decode(piece, { stream: true });
+    const events: JsonReplyEvent[] = [];
+    for (; this.position < this.text.length && !this.finished; this.position++) {
+      const event = this.read(this.text[this.position]);
+      if (event) events.push(event);
+    }
+    return events;
+  }
+
+  private read(char: string): JsonReplyEvent | null {
+    if (!this.started) {
+      if (char !== '{') return null;
+      this.started = true;
+    }
+    if (this.inString) return this.readString(char);
+    const top = this.stack.at(-1);
+    switch (char) {
+      case '"':
+        this.inString = true;
+        this.stringStart = this.position;
+        return null;
+      case '{':
+      case '[':
+        if (this.stack.length === 2 && this.isWatchedArray(top)) this.elementStart = this.position;
+        this.stack.push({ container: char === '{' ? 'object' : 'array', key: '', expectingKey: char === '{' });
+        return null;
+      case '}':
+      case ']':
+        return this.close();
+      case ',':
+        if (top?.container === 'object') top.expectingKey = true;
+        return null;
+      default:
+        return null;
+    }
+  }
+
+  private readString(char: string): JsonReplyEvent | null {
+    if (this.escaped) {
+      this.escaped = false;
+      return null;
+    }
+    if (char === '\\') {
+      this.escaped = true;
+      return null;
+    }
+    if (char !== '"') return null;
+    this.inString = false;
+    const value = JSON.parse(this.text.slice(this.stringStart, this.position + 1)) as string;
+    const top = this.stack.at(-1);
+    if (top?.container !== 'object') return null;
+    if (top.expectingKey) {
+      top.key = value;
+      top.expectingKey = false;
+      return null;
+    }
+    return this.stack.length === 1 ? { kind: 'field', key: top.key, value } : null;
+  }
+
+  private close(): JsonReplyEvent | null {
+    this.stack.pop();
+    if (this.stack.length === 0) {
+      this.finished = true;
+      return null;
+    }
+    if (this.stack.length === 2 && this.elementStart >= 0 && this.isWatchedArray(this.stack[1])) {
+      const value: unknown = JSON.parse(this.text.slice(this.elementStart, this.position + 1));
+      this.elementStart = -1;
+      return { kind: 'element', value };
+    }
+    return null;
+  }
+
+  private isWatchedArray(frame: Frame | undefined): boolean {
+    return frame?.container === 'array' && this.stack[0]?.key === this.arrayKey;
+  }
+}
