@@ -1,8 +1,5 @@
-import { Badge, useCurrentUser } from '@cairn/frontend-shared';
+import { Badge, citationSourceLink, useCurrentUser, useSourceViewer, type SourceRequest } from '@cairn/frontend-shared';
 import { MessageText } from '../messages/message-text.component';
-import { citationSourceLink } from '../protocol/citation-display';
-import type { SourceRequest } from '../source-viewer/source-viewer.component';
-import { useSourceViewer } from '../source-viewer/use-source-viewer';
 import type { AssistantMessage } from '../session/chat-message';
 import { relevancePercent } from './follow-up';
 

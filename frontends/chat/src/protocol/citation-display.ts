@@ -1,18 +1,4 @@
-import { isUserDefinedCitation, readUploadedSource, type UploadedSourceLink } from '@cairn/frontend-shared';
 import type { ProtocolCitation } from './protocol';
-
-export type CitationSourceLink = { kind: 'user-defined' } | { kind: 'link'; url: string } | { kind: 'uploaded'; link: UploadedSourceLink };
-
-/**
- * Spec §4: 'View Source' (in a new tab) for a published source, 'User defined' for the user's own.
- * A file the signed-in user uploaded opens inside the app at the cited page instead; another
- * user's file is theirs alone, so it stays 'User defined'.
- */
-export function citationSourceLink(citation: Pick<ProtocolCitation, 'url' | 'organization'>, uid: string | null = null): CitationSourceLink {
-  const uploaded = readUploadedSource(citation.url);
-  if (uploaded) return uid !== null && uploaded.userId === uid ? { kind: 'uploaded', link: uploaded } : { kind: 'user-defined' };
-  return isUserDefinedCitation(citation) ? { kind: 'user-defined' } : { kind: 'link', url: citation.url };
-}
 
 /** 'WHO · 2012 · Global', leaving out what is unknown. */
 export const citationDetails = (citation: Pick<ProtocolCitation, 'organization' | 'year' | 'region'>): string =>

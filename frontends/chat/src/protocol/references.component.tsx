@@ -1,8 +1,6 @@
 import { useId } from 'react';
-import { Icon, useCurrentUser } from '@cairn/frontend-shared';
-import { useSourceViewer } from '../source-viewer/use-source-viewer';
-import type { SourceRequest } from '../source-viewer/source-viewer.component';
-import { citationDetails, citationSourceLink } from './citation-display';
+import { citationSourceLink, Icon, useCurrentUser, useSourceViewer, type SourceRequest } from '@cairn/frontend-shared';
+import { citationDetails } from './citation-display';
 import type { ProtocolCitation } from './protocol';
 
 function SourceLink({ citation, onOpen }: { citation: ProtocolCitation; onOpen: (request: SourceRequest) => void }) {

@@ -36,3 +36,12 @@ function nearAnchor(texts: string[], anchored: boolean[], index: number): boolea
   };
   return neighbour(-1) || neighbour(1);
 }
+
+/** The items of the first passage the page quotes: a step's own sentence before the excerpt of the source it cites. */
+export function firstQuotedItems(items: string[], passages: string[]): number[] {
+  for (const passage of passages) {
+    const marked = passageItems(items, passage);
+    if (marked.length > 0) return marked;
+  }
+  return [];
+}

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Icon, ModalDialog, type UploadedSourceLink } from '@cairn/frontend-shared';
+import type { UploadedSourceLink } from '@cairn/rules';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { Icon } from '../ui/icon.component';
+import { ModalDialog } from '../ui/modal-dialog.component';
 import { loadSourcePdf } from './source-document.resource';
-import './source-viewer.css';
 
 export interface SourceRequest {
   link: UploadedSourceLink;
@@ -10,9 +11,11 @@ export interface SourceRequest {
   title: string;
   /** The cited passage, marked on the page. */
   passage: string;
+  /** A sentence of the source (a step citing it) marked instead of the passage where the page holds it. */
+  focus?: string;
 }
 
-/** pdf.js is loaded the first time a source is opened, not with the chat. */
+/** pdf.js is loaded the first time a source is opened, not with the app. */
 const pdfPages = () => import('./pdf-page');
 
 type ViewState = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'shown'; pages: number; marked: number };
@@ -28,7 +31,7 @@ export function SourceViewer({ request, onClose }: { request: SourceRequest; onC
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const textLayer = useRef<HTMLDivElement>(null);
-  const { link, passage } = request;
+  const { link, passage, focus } = request;
 
   useEffect(() => {
     const aborted = new AbortController();
@@ -56,7 +59,7 @@ export function SourceViewer({ request, onClose }: { request: SourceRequest; onC
     let cancel: (() => void) | null = null;
     let live = true;
     pdfPages()
-      .then(({ renderPage }) => renderPage(pdf, page, pageWidth(frame.current), target, text, passage))
+      .then(({ renderPage }) => renderPage(pdf, page, pageWidth(frame.current), target, text, focus ? [focus, passage] : [passage]))
       .then((rendered) => {
         cancel = rendered.cancel;
         if (!live) return;
@@ -68,7 +71,7 @@ export function SourceViewer({ request, onClose }: { request: SourceRequest; onC
       live = false;
       cancel?.();
     };
-  }, [pdf, link.page, passage]);
+  }, [pdf, link.page, passage, focus]);
 
   return (
     <ModalDialog className="source-viewer" labelledBy={titleId} onCancel={onClose}>

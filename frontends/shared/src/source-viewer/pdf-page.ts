@@ -1,5 +1,5 @@
 import { getDocument, GlobalWorkerOptions, TextLayer, type PDFDocumentProxy } from 'pdfjs-dist';
-import { passageItems } from './passage-highlight';
+import { firstQuotedItems } from './passage-highlight';
 
 /**
  * pdf.js parses in a worker of its own. Its script is served as a file as published (not bundled,
@@ -22,9 +22,9 @@ export interface RenderedPage {
 
 /**
  * Draws one page to the canvas at `width` CSS pixels, lays its text over it (selectable, found by
- * the browser's find) and marks the items that quote `passage`.
+ * the browser's find) and marks the items that quote the first of `passages` the page quotes.
  */
-export async function renderPage(pdf: PDFDocumentProxy, pageNumber: number, width: number, canvas: HTMLCanvasElement, textLayer: HTMLElement, passage: string): Promise<RenderedPage> {
+export async function renderPage(pdf: PDFDocumentProxy, pageNumber: number, width: number, canvas: HTMLCanvasElement, textLayer: HTMLElement, passages: string[]): Promise<RenderedPage> {
   const page = await pdf.getPage(pageNumber);
   const scale = width / page.getViewport({ scale: 1 }).width;
   const viewport = page.getViewport({ scale });
@@ -40,7 +40,7 @@ export async function renderPage(pdf: PDFDocumentProxy, pageNumber: number, widt
   textLayer.replaceChildren();
   const text = new TextLayer({ textContentSource: page.streamTextContent(), container: textLayer, viewport });
   await Promise.all([drawing.promise, text.render()]);
-  const marked = passageItems(text.textContentItemsStr, passage).map((index) => text.textDivs[index]).filter(Boolean);
+  const marked = firstQuotedItems(text.textContentItemsStr, passages).map((index) => text.textDivs[index]).filter(Boolean);
   for (const item of marked) item.classList.add('source-viewer__mark');
   return { marked, cancel: () => { drawing.cancel(); text.cancel(); } };
 }

@@ -1,4 +1,7 @@
-import { ApiError, buildUrl, getCairn, readErrorBody, type UploadedSourceLink } from '@cairn/frontend-shared';
+import type { UploadedSourceLink } from '@cairn/rules';
+import { buildUrl } from '../api/api-client';
+import { ApiError, readErrorBody } from '../api/api-error';
+import { getCairn } from '../platform/cairn-services';
 
 /** The original PDF of one of the user's protocols, fetched with their token (never put in a URL). */
 export async function loadSourcePdf(link: UploadedSourceLink, signal?: AbortSignal): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { passageItems } from './passage-highlight';
+import { firstQuotedItems, passageItems } from './passage-highlight';
 
 const page = [
   'Sepsis escalation',
@@ -26,5 +26,19 @@ describe('passageItems', () => {
     expect(passageItems(page, '1 Contacts')).toEqual([]);
     expect(passageItems(page, '')).toEqual([]);
     expect(passageItems(page, 'Give broad-spectrum antibiotics within one hour.')).toEqual([]);
+  });
+});
+
+describe('firstQuotedItems', () => {
+  const excerpt = 'Call the critical care team when the lactate stays above 4 mmol/L after fluids. Contacts';
+
+  it('marks the first passage the page quotes', () => {
+    expect(firstQuotedItems(page, ['Record the urine output every hour.', excerpt])).toEqual([5]);
+  });
+
+  it('falls back to the next passage when the page does not quote the first, and marks nothing when it quotes none', () => {
+    expect(firstQuotedItems(page, ['Keep the urine output above half a millilitre per kilo per hour.', excerpt])).toEqual([1, 3]);
+    expect(firstQuotedItems(page, ['', 'Give broad-spectrum antibiotics within one hour.'])).toEqual([]);
+    expect(firstQuotedItems(page, [])).toEqual([]);
   });
 });
