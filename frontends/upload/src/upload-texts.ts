@@ -38,6 +38,7 @@ export const UploadTexts = {
     regenerationInProgressMessage: 'The protocols are still being regenerated. They will appear here when ready.',
     openIndex: 'Open Your Protocol Index',
     moreSteps: (count: number) => `+${count} more steps`,
+    sourceAfterApproval: 'Source opens after approval',
   },
   regenerate: {
     titleAll: 'Regenerate Protocols',
@@ -72,5 +73,6 @@ export const UploadTexts = {
     userDefined: 'User defined',
     shown: (shown: number, total: number) => `Showing ${shown} of ${total}`,
     viewSource: 'View Source',
+    viewStepSource: (step: number) => `View Source of step ${step}`,
   },
 } as const;

@@ -14,7 +14,7 @@ function GeneratedProtocolCard({ protocol }: { protocol: UploadedProtocol }) {
     <article className="generated-protocol" aria-label={protocol.title}>
       <h3 className="generated-protocol__title">{protocol.title}</h3>
       {details && <p className="generated-protocol__meta">{details}</p>}
-      <ProtocolSummary protocol={protocol} maxSteps={5} maxSources={3} />
+      <ProtocolSummary protocol={protocol} maxSteps={5} maxSources={3} awaitingApproval />
     </article>
   );
 }
