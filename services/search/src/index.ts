@@ -2,6 +2,7 @@ export { SearchModule } from './search.module.js';
 export { SearchAppModule } from './app.module.js';
 export { GLOBAL_OWNER, type IndexedChunk } from './chunks/chunk.js';
 export { chunkDocument, type ProtocolDocumentInput } from './chunks/chunker.js';
+export { deriveSubject } from './subject/document-subject.js';
 export { readCorpusFiles, starterDocument } from './corpus/starter-corpus.js';
 export type { Embedder } from './embedding/embedder.port.js';
 export { createEmbedder } from './search-adapters.js';
