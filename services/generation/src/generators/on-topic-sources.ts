@@ -1,8 +1,5 @@
-import { tokenize } from '@cairn/rules';
+import { RELEVANCE_LINE, tokenize } from '@cairn/rules';
 import type { Source } from '../sources/source.js';
-
-/** Search's calibrated relevance at which a passage is about the question (spec: 6 or more). */
-export const ABOUT_THE_QUESTION = 6;
 
 /** Query words that say what is wanted rather than what about; they do not decide topicality. */
 export const TASK_STEMS = new Set(
@@ -54,7 +51,7 @@ function namesTheQuestion(source: Source, stems: string[]): boolean {
  * it too (judged so, or its text mentions the question as understood). Sources arrive best first.
  */
 export function onTopicSources(sources: Source[], stems: string[]): Set<number> {
-  const judged = (source: Source) => (source.relevance ?? 0) >= ABOUT_THE_QUESTION;
+  const judged = (source: Source) => (source.relevance ?? 0) >= RELEVANCE_LINE;
   const onTopic = new Set(sources.filter((source) => judged(source) || namesTheQuestion(source, stems)).map((source) => source.id));
   const lead = sources[0];
   if (!lead) return onTopic;
