@@ -67,6 +67,7 @@ describe('Cairn in Chromium', () => {
     await page.waitForURL(/\/dashboard$/);
     await page.getByTestId('remote-sidebar').waitFor();
     await page.getByTestId('remote-chat').waitFor();
+    await page.getByTestId('slot-sidebar').getByText('No saved checklists yet').waitFor();
     expect(await page.getByTestId('slot-sidebar').getByText('No saved checklists yet').count()).toBe(1);
     expect(await page.getByText('Hybrid Search').count()).toBeGreaterThan(0);
     await page.screenshot({ path: testOutputPath('dashboard.png') });
