@@ -1,6 +1,7 @@
 /**
- * Every call of the product spec reaches the service that owns it through what the chart renders, on
- * each Ingress controller `ingress.controller` knows and through the Gateway API HTTPRoute, read the way
+ * Every call of the product spec, and every route the services' Nest controllers serve, reaches the
+ * service that owns it through what the chart renders, on each Ingress controller `ingress.controller`
+ * knows and through the Gateway API HTTPRoute, read the way
  * that controller reads it (services/shared/testing/src/cluster/ingress-rules.ts: Prefix by path element,
  * Exact before Prefix, ImplementationSpecific as a prefix unless the controller's regex switch is set).
  * Run: NODE_OPTIONS=--experimental-vm-modules npx jest charts/cairn/routing
@@ -11,6 +12,7 @@ import { join, resolve } from 'node:path';
 import { helmTemplate, type KubernetesObject } from '../../services/shared/testing/src/cluster/helm.js';
 import { chooseRoute, httpRouteRules, ingressRules, type IngressController, type RouteRule } from '../../services/shared/testing/src/cluster/ingress-rules.js';
 import { kubeTools, repoRoot } from '../../services/shared/testing/src/cluster/kube-tools.js';
+import { controllerRoutes, routesOfSource } from './test-support/routes.js';
 import { copiedSpecRoutes, specRoutes, withOwners } from './test-support/spec-routes.js';
 
 const CHART = 'charts/cairn';
@@ -85,5 +87,89 @@ describe('routing of the spec calls (product spec, section 7)', () => {
     expect(reach('/api/conversationsx')).toBe('frontend-shell');
     expect(reach('/remotes/chat/mf-manifest.json')).toBe('frontend-chat');
     expect(reach('/dashboard')).toBe('frontend-shell');
+  });
+});
+
+describe('routing of every route the services serve (their Nest controllers)', () => {
+  const served = controllerRoutes(repoRoot, SERVICES, { samples: false });
+  const sample = (path: string) => path.replace(/:(\w+)/g, (_param, name: string) => `${name}-1`);
+  const routeOf = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
+
+  /** The backend each served route reaches through `rules`, next to its owner. */
+  const reachedServed = (rules: RouteRule[]) => served.map((route) => ({ route: routeOf(route), owner: route.service, reaches: chooseRoute(rules, `/api${sample(route.path)}`)?.service }));
+  const ownedServed = () => served.map((route) => ({ route: routeOf(route), owner: route.service, reaches: route.service }));
+
+  let defaults: KubernetesObject[];
+
+  beforeAll(() => {
+    kubeTools();
+    defaults = helmTemplate(CHART, { valuesFiles: [REQUIRED_VALUES] });
+  }, 120_000);
+
+  it("reads the services' routes, uploads' source page and protocol list among them", () => {
+    expect(served.length).toBeGreaterThan(40);
+    expect(served).toEqual(
+      expect.arrayContaining([
+        { service: 'uploads', method: 'GET', path: '/users/:userId/protocols/:protocolId/source' },
+        { service: 'uploads', method: 'GET', path: '/users/:userId/protocols' },
+        { service: 'saved-protocols', method: 'GET', path: '/protocols/saved/:userId' },
+        { service: 'conversations', method: 'GET', path: '/conversations/:userId' },
+        { service: 'generation', method: 'POST', path: '/protocols/generate/stream' },
+        { service: 'accounts', method: 'DELETE', path: '/users/:userId' },
+      ]),
+    );
+  });
+
+  it('has one service serve each route', () => {
+    const shape = (route: { method: string; path: string }) => routeOf(route).replace(/:\w+/g, ':');
+    const owners = new Map<string, Set<string>>();
+    for (const route of served) owners.set(shape(route), (owners.get(shape(route)) ?? new Set()).add(route.service));
+    expect([...owners].filter(([, services]) => services.size > 1).map(([route, services]) => ({ route, services: [...services] }))).toEqual([]);
+  });
+
+  it('reads every form of route decorator, and refuses a path it cannot read', () => {
+    const source = `
+      @Controller("library")
+      export class A {
+        @Get() list() {}
+        @Get(['a', "b/:id"]) two() {}
+        @Sse('events') events() {}
+      }
+      @Controller({ path: 'other/:userId', version: '1' })
+      export class B {
+        @Delete(':itemId') remove() {}
+      }`;
+    expect(routesOfSource(source, 'a.controller.ts')).toEqual([
+      { method: 'GET', path: '/library' },
+      { method: 'GET', path: '/library/a' },
+      { method: 'GET', path: '/library/b/:id' },
+      { method: 'GET', path: '/library/events' },
+      { method: 'DELETE', path: '/other/:userId/:itemId' },
+    ]);
+    expect(() => routesOfSource("@Controller('x') class C { @Get(SOURCE_PATH) source() {} }", 'c.ts')).toThrow(/c\.ts:1: cannot read the route path SOURCE_PATH/);
+  });
+
+  it('routes every served route to its owner with the default values (ingress-nginx, class nginx)', () => {
+    expect(reachedServed(ingressRules(defaults, { controller: 'ingress-nginx', className: 'nginx' }))).toEqual(ownedServed());
+  });
+
+  it.each(CONTROLLERS)('routes every served route to its owner with ingress.controller=%s (class %s)', (controller, className) => {
+    const objects = helmTemplate(CHART, { valuesFiles: [REQUIRED_VALUES], set: { 'ingress.controller': controller, 'ingress.className': className } });
+    expect(reachedServed(ingressRules(objects, { controller, className }))).toEqual(ownedServed());
+  });
+
+  it('routes every served route to its owner through the HTTPRoute', () => {
+    const objects = helmTemplate(CHART, {
+      valuesFiles: [REQUIRED_VALUES],
+      set: { 'ingress.enabled': 'false', 'httpRoute.enabled': 'true', 'httpRoute.parentRefs[0].name': 'gateway' },
+    });
+    expect(reachedServed(httpRouteRules(objects))).toEqual(ownedServed());
+  });
+
+  it("sees a served route the rules miss: uploads' routes without its pattern", () => {
+    const rules = ingressRules(defaults, { controller: 'ingress-nginx', className: 'nginx' }).filter((rule) => rule.service !== 'uploads');
+    const missed = reachedServed(rules).filter((route) => route.reaches !== route.owner);
+    expect(missed).toContainEqual({ route: 'GET /users/:userId/protocols/:protocolId/source', owner: 'uploads', reaches: 'frontend-shell' });
+    expect(missed.every((route) => route.owner === 'uploads')).toBe(true);
   });
 });
