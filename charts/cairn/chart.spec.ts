@@ -496,7 +496,7 @@ describe('charts/cairn', () => {
 
     const search = containerOf(objects, 'search');
     expect(secretOf(search, 'OPENAI_API_KEY')).toEqual({ name: 'cairn-openai', key: 'api-key' });
-    expect(secretOf(search, 'QDRANT_API_KEY')).toEqual({ name: 'cairn-qdrant', key: 'apiKey' });
+    expect(secretOf(search, 'QDRANT_API_KEY')).toEqual({ name: 'cairn-qdrant', key: 'api-key' });
     expect(secretOf(search, 'ELASTICSEARCH_API_KEY')).toEqual({ name: 'cairn-elasticsearch', key: 'api-key' });
     expect(valueOf(search, 'ELASTICSEARCH_URL')).toBe('http://elasticsearch:9200');
     expect(secretOf(containerOf(objects, 'generation'), 'OPENAI_API_KEY')).toEqual({ name: 'cairn-openai', key: 'api-key' });

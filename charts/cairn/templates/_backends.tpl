@@ -287,7 +287,42 @@ from the environment it gets. Call with (dict "root" $ "name" "search") (+ "job"
 {{- toJson (uniq $backends) }}
 {{- end }}
 
-{{/* One egress rule to a backend of networkPolicy.egress (or `accounts-jwks`). Call with (dict "root" $ "backend" "mongo"). */}}
+{{/* The port of a URL (`http://es:9200` -> 9200), else its scheme's: 443 for https, 80 for http. */}}
+{{- define "cairn.urlPort" -}}
+{{- $url := urlParse . }}
+{{- $port := regexFind "[0-9]+$" (regexFind ":[0-9]+$" $url.host) }}
+{{- $port | default (ternary "443" "80" (eq $url.scheme "https")) }}
+{{- end }}
+
+{{/*
+The ports the services' variables name for one backend of networkPolicy.egress, as a JSON list: the
+brokers' ports, the URLs' ports. MongoDB's URL is in a Secret and SMTP's port in mail.smtpPort, so
+those two have none here. Call with (dict "root" $ "backend" "openai").
+*/}}
+{{- define "cairn.backendUrlPorts" -}}
+{{- $v := .root.Values }}
+{{- $urls := list }}
+{{- if eq .backend "elasticsearch" }}{{- $urls = list $v.elasticsearch.url }}{{- end }}
+{{- if eq .backend "qdrant" }}{{- $urls = list $v.qdrant.url }}{{- end }}
+{{- if eq .backend "openai" }}{{- $urls = list $v.openai.baseUrl }}{{- end }}
+{{- if eq .backend "federation" }}{{- $urls = list $v.federation.issuerUrl }}{{- end }}
+{{- if eq .backend "issuer" }}
+{{- if not (include "cairn.jwksFromAccounts" .root) }}{{- $urls = append $urls (include "cairn.authJwksUrl" .root) }}{{- end }}
+{{- if $v.keycloak.admin.deleteUsers }}{{- $urls = append $urls ($v.keycloak.internalUrl | default $v.keycloak.url) }}{{- end }}
+{{- end }}
+{{- $ports := list }}
+{{- range compact $urls }}{{- $ports = append $ports (include "cairn.urlPort" . | int) }}{{- end }}
+{{- if eq .backend "kafka" }}
+{{- range $v.kafka.brokers }}{{- with regexFind "[0-9]+$" . }}{{- $ports = append $ports (int .) }}{{- end }}{{- end }}
+{{- end }}
+{{- toJson (uniq $ports) }}
+{{- end }}
+
+{{/*
+One egress rule to a backend of networkPolicy.egress (or `accounts-jwks`): its ports, plus any port the
+services' variables name for it that they leave out (an `http://ollama:11434` server is let through).
+Call with (dict "root" $ "backend" "mongo").
+*/}}
 {{- define "cairn.egressRule" -}}
 {{- $v := .root.Values }}
 {{- if eq .backend "accounts-jwks" }}
@@ -304,6 +339,11 @@ from the environment it gets. Call with (dict "root" $ "name" "search") (+ "job"
 {{- $rule := index $v.networkPolicy.egress .backend }}
 {{- $ports := $rule.ports }}
 {{- if and (eq .backend "smtp") (not $ports) }}{{- $ports = list (dict "port" $v.mail.smtpPort) }}{{- end }}
+{{- $listed := list }}
+{{- range $ports }}{{- $listed = append $listed (toString .port) }}{{- end }}
+{{- range fromJsonArray (include "cairn.backendUrlPorts" .) }}
+{{- if not (has (toString .) $listed) }}{{- $ports = append $ports (dict "port" .) }}{{- end }}
+{{- end }}
 # {{ .backend }}
 - {{- with $rule.to }}
   to:

@@ -26,9 +26,18 @@ Names, labels, images, the merged per-service configuration and the environment 
 {{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
 {{- end }}
 
-{{/* Name of one component's objects: `<fullname>-<component>`. Call with (dict "root" $ "component" "search"). */}}
+{{/*
+Name of one component's objects: `<fullname>-<component>`, at most 63 characters (a Service name, a Job's
+label). A fullname too long for that is cut and given 6 hex of its hash, never the component: cutting
+the end made `frontend-shell` and `frontend-sidebar` one name. Call with (dict "root" $ "component" "search").
+*/}}
 {{- define "cairn.componentName" -}}
-{{- printf "%s-%s" (include "cairn.fullname" .root) .component | trunc 63 | trimSuffix "-" }}
+{{- $fullname := include "cairn.fullname" .root }}
+{{- $room := sub 62 (len .component) | int }}
+{{- if gt (len $fullname) $room }}
+{{- $fullname = printf "%s-%s" ($fullname | trunc (sub $room 7 | int) | trimSuffix "-") ($fullname | sha256sum | trunc 6) }}
+{{- end }}
+{{- printf "%s-%s" $fullname .component }}
 {{- end }}
 
 {{/* Labels of every object; with a component when given. Call with (dict "root" $ "component" "search") or (dict "root" $). */}}
@@ -483,6 +492,18 @@ with the value to set.
 {{- if and $config.keda.enabled (ne $p.eventBus "kafka") }}
 {{- fail (printf "services.%s.keda.enabled scales on Kafka consumer lag and needs platform.eventBus=kafka" $name) }}
 {{- end }}
+{{- if and $config.keda.enabled (gt ($config.keda.minReplicaCount | int) ($config.keda.maxReplicaCount | int)) }}
+{{- fail (printf "services.%s.keda: minReplicaCount (%d) is above maxReplicaCount (%d), which KEDA refuses" $name ($config.keda.minReplicaCount | int) ($config.keda.maxReplicaCount | int)) }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- $workloads := fromYaml (include "cairn.workloads" .) }}
+{{- range $name := keys $workloads | sortAlpha }}
+{{- $autoscaling := (index $workloads $name).autoscaling }}
+{{- $frontend := trimPrefix "frontend-" $name }}
+{{- $path := ternary (printf "services.%s" $name) (ternary "frontends.shell" (printf "frontends.remotes.%s" $frontend) (eq $frontend "shell")) (eq $frontend $name) }}
+{{- if and $autoscaling.enabled (gt ($autoscaling.minReplicas | int) ($autoscaling.maxReplicas | int)) }}
+{{- fail (printf "%s.autoscaling.minReplicas (%d) is above maxReplicas (%d), which the API server refuses" $path ($autoscaling.minReplicas | int) ($autoscaling.maxReplicas | int)) }}
 {{- end }}
 {{- end }}
 {{- if and $v.ingress.enabled (eq $v.ingress.controller "other") (not $v.ingress.patterns.annotations) (include "cairn.hasApiPatterns" .) }}

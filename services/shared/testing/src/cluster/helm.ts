@@ -14,13 +14,15 @@ export interface HelmTemplateOptions {
   valuesFiles?: string[];
   /** `--set` values. */
   set?: Record<string, string>;
+  /** The release name; `cairn` unless given. */
+  release?: string;
 }
 
 /** `helm template` of a chart (a path from the repository root), parsed into its objects. */
-export function helmTemplate(chart: string, { valuesFiles = [], set = {} }: HelmTemplateOptions = {}): KubernetesObject[] {
+export function helmTemplate(chart: string, { valuesFiles = [], set = {}, release = 'cairn' }: HelmTemplateOptions = {}): KubernetesObject[] {
   const stdout = run('helm', [
     'template',
-    'cairn',
+    release,
     chart,
     ...valuesFiles.flatMap((file) => ['-f', file]),
     ...Object.entries(set).flatMap(([key, value]) => ['--set', `${key}=${value}`]),
