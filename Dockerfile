@@ -144,9 +144,10 @@ COPY --from=build /app/services/shared/documents/dist/ services/shared/documents
 FROM service-runtime AS search
 COPY --from=deps-search /app/ ./
 COPY --from=build /app/services/search/dist/ services/search/dist/
-# The starter corpus is indexed at start-up; the local embedder's weights ship with the image.
+# The starter corpus is indexed at start-up; the local embedder's weights and the compiled medical vocabulary ship with the image.
 COPY --from=build /app/services/search/corpus/ services/search/corpus/
 COPY --from=build /app/services/search/models/ services/search/models/
+COPY --from=build /app/services/search/vocabulary/ services/search/vocabulary/
 ENV PORT=8081
 EXPOSE 8081
 CMD ["node", "services/search/dist/main.js"]
