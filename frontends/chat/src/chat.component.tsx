@@ -11,7 +11,7 @@ export default function ChatModule({ initialQuery, autoSend, onSend, onTitleChan
   const uid = useCurrentUser()?.uid ?? null;
   const session = useChatSession(uid, onTitleChange, { conversationId, savedProtocolId });
   // A saved checklist shown alone is not a conversation.
-  useConversationAutoSave(savedProtocolId ? null : uid, session.conversationId, session.messages, session.loading, onConversationSaved);
+  useConversationAutoSave(savedProtocolId ? null : uid, session.conversationId, session.messages, session.loading || session.streaming, onConversationSaved);
   const [newTopic, setNewTopic] = useState<{ query: string; scope: SearchScope } | null>(null);
   const lastScope = useRef<SearchScope>('all');
 
@@ -40,7 +40,7 @@ export default function ChatModule({ initialQuery, autoSend, onSend, onTitleChan
           <EmptyChatView />
         </div>
       ) : (
-        <MessageList messages={session.messages} loading={session.loading} onRetry={session.retry} onAsk={(question) => send(question, lastScope.current, 'follow-up')} onProtocolChange={session.updateProtocol} />
+        <MessageList messages={session.messages} loading={session.loading} onRetry={session.retry} onAsk={(question) => send(question, lastScope.current, 'follow-up')} onProtocolChange={session.updateProtocol} onStop={session.stop} />
       )}
       {!savedProtocolId && <ChatInputBar initialQuery={autoSend ? '' : initialQuery} loading={session.loading} onSend={send} />}
       {newTopic && (

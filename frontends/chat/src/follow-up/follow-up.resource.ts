@@ -43,24 +43,50 @@ export function readFollowUpAnswer(body: unknown): FollowUpAnswer {
   };
 }
 
+export interface FollowUpRequest {
+  uid: string | null;
+  message: string;
+  protocol: ProtocolData;
+  history: { role: string; content: string }[];
+}
+
+const conversationBody = (request: FollowUpRequest) => ({
+  message: request.message,
+  concept_title: request.protocol.title,
+  protocol_json: toProtocolPayload(request.protocol),
+  citations_list: request.protocol.citations,
+  conversation_history: request.history,
+  enable_context_search: true,
+  user_id: request.uid ?? undefined,
+});
+
 /** `POST /protocols/conversation` (spec §7): a question about the protocol shown, with the recent conversation. */
-export async function askFollowUp(
+export async function askFollowUp(api: ApiClient, request: FollowUpRequest, signal?: AbortSignal): Promise<FollowUpAnswer> {
+  return readFollowUpAnswer(await api.post('/protocols/conversation', conversationBody(request), { duration: 'long', signal }));
+}
+
+/**
+ * The same answer sentence by sentence (`POST /protocols/conversation/stream`): `onPartial` gets the
+ * answer so far, and a notice when the server completed it from the sources.
+ */
+export async function streamFollowUp(
   api: ApiClient,
-  request: { uid: string | null; message: string; protocol: ProtocolData; history: { role: string; content: string }[] },
+  request: FollowUpRequest,
+  onPartial: (answer: FollowUpAnswer | { notice: string }) => void,
   signal?: AbortSignal,
 ): Promise<FollowUpAnswer> {
-  const body = await api.post(
-    '/protocols/conversation',
-    {
-      message: request.message,
-      concept_title: request.protocol.title,
-      protocol_json: toProtocolPayload(request.protocol),
-      citations_list: request.protocol.citations,
-      conversation_history: request.history,
-      enable_context_search: true,
-      user_id: request.uid ?? undefined,
+  let finished: FollowUpAnswer | null = null;
+  await api.stream(
+    '/protocols/conversation/stream',
+    conversationBody(request),
+    (line) => {
+      if (!isEntry(line)) return;
+      if (line.type === 'notice' && typeof line.message === 'string') onPartial({ notice: line.message });
+      if (line.type === 'answer') onPartial(readFollowUpAnswer(line.answer));
+      if (line.type === 'done') finished = readFollowUpAnswer(line.answer);
     },
-    { duration: 'long', signal },
+    { signal },
   );
-  return readFollowUpAnswer(body);
+  if (!finished) throw new Error('Protocol chat failed: the answer ended early');
+  return finished;
 }

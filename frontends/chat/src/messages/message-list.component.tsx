@@ -20,9 +20,11 @@ export interface MessageListProps {
   /** A follow-up suggestion was chosen. */
   onAsk?: (question: string) => void;
   onProtocolChange?: (messageId: string, protocol: ProtocolData) => void;
+  /** Stops the reply that is still arriving. */
+  onStop?: () => void;
 }
 
-export function MessageList({ messages, loading, onRetry, onAsk, onProtocolChange }: MessageListProps) {
+export function MessageList({ messages, loading, onRetry, onAsk, onProtocolChange, onStop }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const { scrolledUp, onScroll, scrollToBottom } = useAutoScroll(scroller, messages, loading);
   const firstQuestionId = messages.find(isUserMessage)?.id;
@@ -49,7 +51,7 @@ export function MessageList({ messages, loading, onRetry, onAsk, onProtocolChang
             const view = isUserMessage(message) ? (
               <UserMessageView message={message} busy={loading} onRetry={onRetry} />
             ) : (
-              <AssistantMessageView message={message} onAsk={onAsk} onProtocolChange={onProtocolChange} />
+              <AssistantMessageView message={message} onAsk={onAsk} onProtocolChange={onProtocolChange} onStop={onStop} />
             );
             const classes = ['message-list__item', sticky ? 'is-sticky' : '', search.highlighted === message.id ? 'is-found' : ''].filter(Boolean).join(' ');
             return (

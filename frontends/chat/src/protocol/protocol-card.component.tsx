@@ -3,6 +3,7 @@ import { lastUpdatedLabel, type ProtocolData } from './protocol';
 import { ProtocolHeader } from './protocol-header.component';
 import { ProtocolSteps } from './protocol-steps.component';
 import { References } from './references.component';
+import { StreamingStatus } from './streaming-status.component';
 import type { SaveToggleOptions } from './use-save-toggle';
 
 /** How long a citation reached from a marker stays highlighted. */
@@ -46,22 +47,26 @@ export interface ProtocolCardProps extends SaveToggleOptions {
   protocol: ProtocolData;
   /** The protocol changed (a step discussion grew): the chat keeps it, and saves it with the conversation. */
   onProtocolChange?: (protocol: ProtocolData) => void;
+  /** Steps are still arriving. */
+  streaming?: boolean;
+  onStop?: () => void;
 }
 
-export function ProtocolCard({ protocolKey, protocol, onProtocolChange, ...saveOptions }: ProtocolCardProps) {
+export function ProtocolCard({ protocolKey, protocol, onProtocolChange, streaming = false, onStop, ...saveOptions }: ProtocolCardProps) {
   const titleId = useId();
   const elementId = useCallback((citation: number) => `${protocolKey}-citation-${citation}`, [protocolKey]);
   const { referencesOpen, toggleReferences, highlighted, showCitation } = useCitationFocus(elementId);
   const hasSteps = protocol.steps.length > 0;
 
   return (
-    <article className="protocol-card" data-testid="protocol-card" aria-labelledby={titleId}>
+    <article className="protocol-card" data-testid="protocol-card" aria-labelledby={titleId} aria-busy={streaming}>
       <ProtocolHeader protocol={protocol} titleId={titleId} {...saveOptions} />
       {hasSteps ? (
         <ProtocolSteps protocolKey={protocolKey} protocol={protocol} onCite={showCitation} onProtocolChange={onProtocolChange} />
       ) : (
         <EmptyProtocol />
       )}
+      {streaming && <StreamingStatus label="Writing the checklist..." onStop={onStop} />}
       <References
         citations={protocol.citations}
         open={referencesOpen}

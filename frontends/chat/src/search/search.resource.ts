@@ -88,3 +88,32 @@ export async function generateProtocol(api: ApiClient, request: GenerateRequest,
   if (!isEntry(body)) throw new Error('Protocol generation failed: unexpected answer');
   return body;
 }
+
+/** A line of `POST /protocols/generate/stream`: the protocol so far, a notice, or the finished protocol. */
+export type ProtocolStreamLine = { type: 'step' | 'done'; protocol: Record<string, unknown> } | { type: 'notice'; message: string };
+
+/**
+ * The checklist step by step as the server grounds each one; resolves with the finished protocol.
+ * Aborting `signal` cancels the request, and the server cancels the model's.
+ */
+export async function streamProtocol(
+  api: ApiClient,
+  request: GenerateRequest,
+  onLine: (line: ProtocolStreamLine) => void,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>> {
+  let finished: Record<string, unknown> | null = null;
+  await api.stream(
+    '/protocols/generate/stream',
+    request,
+    (line) => {
+      if (!isEntry(line)) return;
+      if (line.type === 'notice' && typeof line.message === 'string') onLine({ type: 'notice', message: line.message });
+      if ((line.type === 'step' || line.type === 'done') && isEntry(line.protocol)) onLine({ type: line.type, protocol: line.protocol });
+      if (line.type === 'done' && isEntry(line.protocol)) finished = line.protocol;
+    },
+    { signal },
+  );
+  if (!finished) throw new Error('Protocol generation failed: the answer ended early');
+  return finished;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiError, type GenerateRequest, type SearchScope } from '@cairn/frontend-shared';
-import { refusalOf, runSendFlow, type SendFlowCalls } from './send-flow';
+import { refusalOf, runSendFlow, type FlowReply, type SendFlowCalls } from './send-flow';
 import type { SearchResult } from './search.resource';
 import { testHit, testResult } from './search-hits.fixture';
 
@@ -62,6 +62,23 @@ describe('runSendFlow', () => {
     expect(reply).toMatchObject({ kind: 'protocol', searchMetadata: { correctedQuery: 'dengue fever treatment' } });
     const uncorrected = await runSendFlow('dengue symptoms', 'all', calls(testResult([testHit(1)])).fake);
     expect(uncorrected.kind === 'protocol' && uncorrected.searchMetadata).not.toHaveProperty('correctedQuery');
+  });
+
+  it('shows each streamed step as it arrives and keeps the notice of a fallback in the finished reply', async () => {
+    const { fake } = calls(testResult([testHit(1)]));
+    const second = { ...protocolAnswer, checklist: [...protocolAnswer.checklist, { step: 2, text: 'Give fluids.', explanation: '', citation: 1, citations: [1] }] };
+    fake.generate = async (_request, onLine) => {
+      onLine?.({ type: 'step', protocol: protocolAnswer });
+      onLine?.({ type: 'notice', message: 'The model stopped answering.' });
+      onLine?.({ type: 'step', protocol: second });
+      return second;
+    };
+    const partials: FlowReply[] = [];
+    const reply = await runSendFlow('dengue symptoms', 'all', fake, (partial) => partials.push(partial));
+    expect(partials.map((partial) => partial.kind === 'protocol' && partial.protocol.steps.map((step) => step.step))).toEqual([['Check for fever.'], ['Check for fever.', 'Give fluids.']]);
+    expect(partials[0]).not.toHaveProperty('notice');
+    expect(partials[1]).toMatchObject({ notice: 'The model stopped answering.' });
+    expect(reply).toMatchObject({ kind: 'protocol', notice: 'The model stopped answering.' });
   });
 
   it('prefixes by the intent of the query', async () => {

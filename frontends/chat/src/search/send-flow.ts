@@ -3,7 +3,7 @@ import type { FollowUpAnswer } from '../follow-up/follow-up.resource';
 import type { ProtocolData } from '../protocol/protocol';
 import { readGeneratedAnswer } from './generated-answer';
 import { NO_USER_PROTOCOLS_REPLY, decideAfterSearch, notRelevantReply } from './search-decision';
-import type { SearchResult } from './search.resource';
+import type { ProtocolStreamLine, SearchResult } from './search.resource';
 
 export interface SearchMetadata {
   totalResults: number;
@@ -17,13 +17,14 @@ export interface SearchMetadata {
 
 export type FlowReply =
   | { kind: 'text'; title?: string; content: string }
-  | { kind: 'follow-up'; content: string; answer: FollowUpAnswer }
-  | { kind: 'protocol'; content: string; protocol: ProtocolData; searchMetadata: SearchMetadata }
+  | { kind: 'follow-up'; content: string; answer: FollowUpAnswer; notice?: string }
+  | { kind: 'protocol'; content: string; protocol: ProtocolData; searchMetadata: SearchMetadata; notice?: string }
   | { kind: 'error'; title: string; content: string };
 
 export interface SendFlowCalls {
   search(query: string, scope: SearchScope): Promise<SearchResult>;
-  generate(request: GenerateRequest): Promise<Record<string, unknown>>;
+  /** The finished protocol; a streaming call reports each line of it to `onLine` on the way. */
+  generate(request: GenerateRequest, onLine?: (line: ProtocolStreamLine) => void): Promise<Record<string, unknown>>;
   /** A millisecond clock for the response times. */
   clock(): number;
   now(): Date;
@@ -55,8 +56,11 @@ function failureReply(error: unknown, failedCall: 'search' | 'generation'): Flow
 
 const elapsed = (calls: SendFlowCalls, started: number) => Math.round(calls.clock() - started);
 
-/** Spec §4 search flow, steps 3–7: search, then a guidance reply or a generated protocol; never throws. */
-export async function runSendFlow(query: string, scope: SearchScope, calls: SendFlowCalls): Promise<FlowReply> {
+/**
+ * Spec §4 search flow, steps 3–7: search, then a guidance reply or a generated protocol; never throws.
+ * `onPartial` gets the protocol each time a streamed step arrives (with the notice, if any, of a fallback).
+ */
+export async function runSendFlow(query: string, scope: SearchScope, calls: SendFlowCalls, onPartial?: (reply: FlowReply) => void): Promise<FlowReply> {
   const searchStarted = calls.clock();
   let result: SearchResult;
   try {
@@ -71,18 +75,12 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
   if (decision.kind === 'not-relevant') return { kind: 'text', ...notRelevantReply(query) };
 
   const generateStarted = calls.clock();
-  let answer;
-  try {
-    const searched = result.corrected_query ?? query;
-    answer = readGeneratedAnswer(await calls.generate(buildGenerateRequest(searched, result.hits)), searched, calls.now());
-  } catch (error) {
-    return failureReply(error, 'generation');
-  }
-  if (answer.kind === 'message') return { kind: 'text', content: answer.content };
-  return {
+  const searched = result.corrected_query ?? query;
+  let notice: string | undefined;
+  const protocolReply = (protocol: ProtocolData): FlowReply => ({
     kind: 'protocol',
-    content: INTENT_PREFIXES[answer.protocol.intent],
-    protocol: answer.protocol,
+    content: INTENT_PREFIXES[protocol.intent],
+    protocol,
     searchMetadata: {
       totalResults: result.total,
       responseTimes: { search: searchTime, generation: elapsed(calls, generateStarted) },
@@ -90,13 +88,27 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
       resultsFound: result.hits.length,
       ...(result.corrected_query && { correctedQuery: result.corrected_query }),
     },
+    ...(notice && { notice }),
+  });
+  const onLine = (line: ProtocolStreamLine) => {
+    if (line.type === 'notice') notice = line.message;
+    const partial = line.type === 'step' ? readGeneratedAnswer(line.protocol, searched, calls.now()) : null;
+    if (partial?.kind === 'protocol') onPartial?.(protocolReply(partial.protocol));
   };
+  let answer;
+  try {
+    answer = readGeneratedAnswer(await calls.generate(buildGenerateRequest(searched, result.hits), onLine), searched, calls.now());
+  } catch (error) {
+    return failureReply(error, 'generation');
+  }
+  if (answer.kind === 'message') return { kind: 'text', content: answer.content };
+  return protocolReply(answer.protocol);
 }
 
 /** Spec §4: a follow-up is answered about the protocol shown, from its sources and the conversation; never throws. */
-export async function runFollowUpFlow(ask: () => Promise<FollowUpAnswer>): Promise<FlowReply> {
+export async function runFollowUpFlow(ask: (onPartial: (answer: FollowUpAnswer) => void) => Promise<FollowUpAnswer>, onPartial?: (reply: FlowReply) => void): Promise<FlowReply> {
   try {
-    const answer = await ask();
+    const answer = await ask((partial) => onPartial?.({ kind: 'follow-up', content: partial.answer, answer: partial }));
     return { kind: 'follow-up', content: answer.answer, answer };
   } catch (error) {
     return failureReply(error, 'generation');

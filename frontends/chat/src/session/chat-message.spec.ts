@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { applyReply, createUserMessage, latestProtocolTitle, startRetry, type ChatMessage } from './chat-message';
+import { applyReply, createUserMessage, latestProtocolTitle, startRetry, stopStreaming, type ChatMessage } from './chat-message';
 import { testProtocol } from '../protocol/protocol.fixture';
 
 const now = new Date('2025-06-15T10:00:00.000Z');
@@ -13,6 +13,20 @@ describe('chat messages', () => {
     expect(message).toMatchObject({ type: 'user', content: 'dengue symptoms', status: 'pending', retryCount: 0, scope: 'all' });
     expect(message.timestamp).toBe('2025-06-15T10:00:00.000Z');
     expect(message.id).toMatch(/^msg_[a-z0-9]+_[0-9a-f]{12}$/);
+  });
+
+  it('grows a streamed reply in place, and a stop keeps what arrived', () => {
+    const user = createUserMessage('dengue symptoms', 'all', now, 'msg_u');
+    const searchMetadata = { totalResults: 1, resultsFound: 1, searchMethod: 'hybrid' as const, responseTimes: { search: 20, generation: 300 } };
+    const first = { ...protocol, steps: protocol.steps.slice(0, 1) };
+    const partial = applyReply([user], 'msg_u', { kind: 'protocol', content: 'Guide', protocol: first, searchMetadata }, later, 'msg_a', true);
+    expect(partial).toHaveLength(2);
+    expect(partial[1]).toMatchObject({ id: 'msg_a', streaming: true, protocolData: { steps: first.steps } });
+    const grown = applyReply(partial, 'msg_u', { kind: 'protocol', content: 'Guide', protocol, searchMetadata, notice: 'From the sources.' }, later, 'msg_a', true);
+    expect(grown).toHaveLength(2);
+    expect(grown[1]).toMatchObject({ streaming: true, notice: 'From the sources.', protocolData: { steps: protocol.steps } });
+    const stopped = stopStreaming(grown, 'msg_a');
+    expect(stopped[1]).toMatchObject({ streaming: false, protocolData: { steps: protocol.steps } });
   });
 
   it('marks the message sent and appends a protocol answer', () => {

@@ -38,6 +38,10 @@ export interface AssistantMessage {
   uncertaintyNote: string | null;
   usedNewSources: boolean;
   isFollowUp: boolean;
+  /** Still arriving, step by step or sentence by sentence. */
+  streaming?: boolean;
+  /** Said about how the reply was made, e.g. completed from the sources when the model failed. */
+  notice?: string;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
@@ -54,6 +58,7 @@ function assistantMessage(reply: FlowReply, replyTo: string, now: Date, id: stri
     return {
       id, type: 'assistant', content: answer.answer, timestamp: now.toISOString(), replyTo, kind: 'text',
       followUpQuestions: answer.followUpQuestions, citations: answer.citations, uncertaintyNote: answer.uncertaintyNote, usedNewSources: answer.usedNewSources, isFollowUp: true,
+      ...(reply.notice && { notice: reply.notice }),
     };
   }
   return {
@@ -70,17 +75,28 @@ function assistantMessage(reply: FlowReply, replyTo: string, now: Date, id: stri
     uncertaintyNote: null,
     usedNewSources: false,
     isFollowUp: false,
+    ...(reply.kind === 'protocol' && reply.notice && { notice: reply.notice }),
   };
 }
 
-/** Marks the user message sent, or failed with the error's title, and appends the reply. */
-export function applyReply(messages: ChatMessage[], userMessageId: string, reply: FlowReply, now: Date, id = randomId('msg')): ChatMessage[] {
+/**
+ * Marks the user message sent, or failed with the error's title, and appends the reply, or replaces
+ * the reply of that id (a streamed reply growing; `streaming` while more is to come).
+ */
+export function applyReply(messages: ChatMessage[], userMessageId: string, reply: FlowReply, now: Date, id = randomId('msg'), streaming = false): ChatMessage[] {
   const failed = reply.kind === 'error';
   const updated = messages.map((message): ChatMessage => {
     if (message.id !== userMessageId || !isUserMessage(message)) return message;
     return failed ? { ...message, status: 'failed', error: reply.title } : { ...message, status: 'sent', error: undefined };
   });
-  return [...updated, assistantMessage(reply, userMessageId, now, id)];
+  const answer = { ...assistantMessage(reply, userMessageId, now, id), ...(streaming && { streaming }) };
+  const shown = updated.findIndex((message) => message.id === id);
+  return shown < 0 ? [...updated, answer] : updated.map((message, index) => (index === shown ? answer : message));
+}
+
+/** A streamed reply stopped where it was: what arrived stays. */
+export function stopStreaming(messages: ChatMessage[], id: string): ChatMessage[] {
+  return messages.map((message) => (message.id === id && !isUserMessage(message) ? { ...message, streaming: false } : message));
 }
 
 /** Puts a failed message back in flight and drops the error reply it got; null when it cannot be retried. */

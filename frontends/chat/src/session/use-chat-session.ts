@@ -3,12 +3,11 @@ import { getCairn, type SearchScope } from '@cairn/frontend-shared';
 import { randomId } from '../ids';
 import { loadConversation } from '../conversation/restore-conversation';
 import { loadSavedChecklist } from '../protocol/saved-checklist.resource';
-import { generateProtocol, searchProtocols } from '../search/search.resource';
-import { askFollowUp } from '../follow-up/follow-up.resource';
-import { classifyQuery, conversationHistory, protocolInContext } from '../follow-up/follow-up';
-import { runFollowUpFlow, runSendFlow, type SendFlowCalls } from '../search/send-flow';
+import { classifyQuery } from '../follow-up/follow-up';
+import type { FlowReply } from '../search/send-flow';
+import { replyTo } from './reply-flow';
 import type { ProtocolData } from '../protocol/protocol';
-import { applyReply, createUserMessage, isUserMessage, startRetry, type ChatMessage, type UserMessage } from './chat-message';
+import { applyReply, createUserMessage, isUserMessage, startRetry, stopStreaming, type ChatMessage, type UserMessage } from './chat-message';
 import { isDuplicateMessage, prepareQuery } from './send-rules';
 
 /** 'auto' detects follow-ups; 'follow-up' forces one (a suggestion chip); 'new-search' searches whatever the chat shows. */
@@ -17,9 +16,14 @@ export type SendMode = 'auto' | 'follow-up' | 'new-search';
 export interface ChatSession {
   conversationId: string;
   messages: ChatMessage[];
+  /** Waiting for the first of the reply (search, then the first step). */
   loading: boolean;
+  /** A reply is arriving part by part. */
+  streaming: boolean;
+  /** Stops the reply arriving: the request is cancelled (and with it the model's), what arrived stays. */
+  stop(): void;
   /**
-   * False when the message was dropped (blank, a duplicate, or an answer is still being prepared);
+   * A new message while a reply streams stops that reply first. False when the message was dropped (blank, a duplicate, or an answer is still being prepared);
    * 'new-topic' when a protocol is shown and the query is about something else: the user chooses.
    */
   send(text: string, scope: SearchScope, mode?: SendMode): boolean | 'new-topic';
@@ -28,20 +32,11 @@ export interface ChatSession {
   updateProtocol(messageId: string, protocol: ProtocolData): void;
 }
 
-function replyTo(question: UserMessage, uid: string | null, earlier: ChatMessage[], signal: AbortSignal) {
-  const protocol = question.followUp ? protocolInContext(earlier) : null;
-  if (!protocol) return runSendFlow(question.content, question.scope, flowCalls(uid, signal));
-  return runFollowUpFlow(() => askFollowUp(getCairn().api, { uid, message: question.content, protocol, history: conversationHistory(earlier) }, signal));
-}
-
-function flowCalls(uid: string | null, signal: AbortSignal): SendFlowCalls {
-  const { api } = getCairn();
-  return {
-    search: (query, scope) => searchProtocols(api, { query, scope, uid }, signal),
-    generate: (request) => generateProtocol(api, request, signal),
-    clock: () => performance.now(),
-    now: () => new Date(),
-  };
+interface InFlight {
+  controller: AbortController;
+  replyId: string;
+  /** Part of the reply is shown. */
+  streaming: boolean;
 }
 
 /** One chat: its messages and the search flow that answers them, one question at a time. */
@@ -56,13 +51,14 @@ export function useChatSession(uid: string | null, onTitleChange?: (title: strin
   const [conversationId] = useState(() => savedConversationId ?? randomId('conv'));
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [loading, setLoading] = useState(false);
+  const [streaming, setStreaming] = useState(false);
   // Read synchronously so a second Enter before the re-render cannot send twice.
   const current = useRef({ messages, busy: false });
-  const inFlight = useRef<AbortController | null>(null);
+  const inFlight = useRef<InFlight | null>(null);
   const titleListener = useRef(onTitleChange);
   titleListener.current = onTitleChange;
 
-  useEffect(() => () => inFlight.current?.abort(), []);
+  useEffect(() => () => inFlight.current?.controller.abort(), []);
 
   useEffect(() => {
     if ((!savedConversationId && !savedProtocolId) || !uid) return;
@@ -85,28 +81,56 @@ export function useChatSession(uid: string | null, onTitleChange?: (title: strin
     setMessages(next);
   }, []);
 
+  const settle = useCallback(() => {
+    inFlight.current = null;
+    current.current.busy = false;
+    setLoading(false);
+    setStreaming(false);
+  }, []);
+
+  const stop = useCallback(() => {
+    const flight = inFlight.current;
+    if (!flight?.streaming) return;
+    flight.controller.abort();
+    update(stopStreaming(current.current.messages, flight.replyId));
+    settle();
+  }, [settle, update]);
+
   const answer = useCallback(
     async (question: UserMessage) => {
-      const controller = new AbortController();
-      inFlight.current = controller;
+      const flight: InFlight = { controller: new AbortController(), replyId: randomId('msg'), streaming: false };
+      inFlight.current = flight;
       current.current.busy = true;
       setLoading(true);
       const earlier = current.current.messages.slice(0, current.current.messages.findIndex((message) => message.id === question.id));
-      const reply = await replyTo(question, uid, earlier, controller.signal);
-      if (controller.signal.aborted) return;
-      inFlight.current = null;
-      current.current.busy = false;
-      update(applyReply(current.current.messages, question.id, reply, new Date()));
-      setLoading(false);
+      const onPartial = (partial: FlowReply) => {
+        if (flight.controller.signal.aborted) return;
+        update(applyReply(current.current.messages, question.id, partial, new Date(), flight.replyId, true));
+        if (!flight.streaming && partial.kind === 'protocol') titleListener.current?.(partial.protocol.title);
+        flight.streaming = true;
+        setLoading(false);
+        setStreaming(true);
+      };
+      const reply = await replyTo(question, uid, earlier, flight.controller.signal, onPartial);
+      if (flight.controller.signal.aborted) return;
+      settle();
+      // A stream that broke off keeps what it showed.
+      if (reply.kind === 'error' && flight.streaming) {
+        update(current.current.messages.map((message) => (message.id === flight.replyId && !isUserMessage(message) ? { ...message, streaming: false, notice: reply.content } : message)));
+        return;
+      }
+      update(applyReply(current.current.messages, question.id, reply, new Date(), flight.replyId));
       if (reply.kind === 'protocol') titleListener.current?.(reply.protocol.title);
     },
-    [uid, update],
+    [uid, update, settle],
   );
 
   const send = useCallback(
     (text: string, scope: SearchScope, mode: SendMode = 'auto') => {
       const query = prepareQuery(text);
-      if (!query || current.current.busy || isDuplicateMessage(current.current.messages, query, Date.now())) return false;
+      if (!query) return false;
+      if (inFlight.current?.streaming) stop();
+      if (current.current.busy || isDuplicateMessage(current.current.messages, query, Date.now())) return false;
       const decision = classifyQuery(query, current.current.messages, mode === 'follow-up');
       if (mode === 'auto' && !decision.isFollowUp && decision.rule !== 'no-protocol') return 'new-topic';
       const question = createUserMessage(query, scope, new Date(), undefined, mode !== 'new-search' && decision.isFollowUp);
@@ -114,7 +138,7 @@ export function useChatSession(uid: string | null, onTitleChange?: (title: strin
       void answer(question);
       return true;
     },
-    [answer, update],
+    [answer, update, stop],
   );
 
   const retry = useCallback(
@@ -134,5 +158,5 @@ export function useChatSession(uid: string | null, onTitleChange?: (title: strin
     [update],
   );
 
-  return { conversationId, messages, loading, send, retry, updateProtocol };
+  return { conversationId, messages, loading, streaming, stop, send, retry, updateProtocol };
 }

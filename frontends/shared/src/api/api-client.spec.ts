@@ -181,3 +181,41 @@ describe('buildUrl', () => {
     expect(buildUrl('https://h/api', 'x', { use_hybrid: true })).toBe('https://h/api/x?use_hybrid=true');
   });
 });
+
+describe('ApiClient.stream', () => {
+  const chunked = (pieces: string[]) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const piece of pieces) controller.enqueue(new TextEncoder().encode(piece));
+        controller.close();
+      },
+    });
+
+  it('hands over each NDJSON line as it completes, whatever the chunks, with the token and no retry', async () => {
+    const seen: RequestInit[] = [];
+    const client = new ApiClient({
+      baseUrl: 'https://cairn.test/api',
+      getAccessToken: () => 'tok',
+      fetch: async (_url, init) => {
+        seen.push(init!);
+        return new Response(chunked(['{"type":"st', 'ep","n":1}\n{"type":"step","n":2}\n{"ty', 'pe":"done"}']), { status: 200 });
+      },
+    });
+    const lines: unknown[] = [];
+    await client.stream('/protocols/generate/stream', { title: 'x' }, (line) => lines.push(line));
+    expect(lines).toEqual([{ type: 'step', n: 1 }, { type: 'step', n: 2 }, { type: 'done' }]);
+    expect(seen).toHaveLength(1);
+    expect((seen[0].headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
+  it('throws the API error of an error status, and a cancelled error when aborted', async () => {
+    const failing = new ApiClient({
+      baseUrl: '/api',
+      fetch: async () => new Response(JSON.stringify({ detail: { message: 'bad', category: 'harmful' } }), { status: 400 }),
+    });
+    await expect(failing.stream('/s', {}, () => undefined)).rejects.toMatchObject({ kind: 'http', status: 400, category: 'harmful' });
+    const controller = new AbortController();
+    controller.abort();
+    await expect(failing.stream('/s', {}, () => undefined, { signal: controller.signal })).rejects.toMatchObject({ kind: 'cancelled' });
+  });
+});

@@ -105,6 +105,38 @@ export class ApiClient {
     }
   }
 
+  /**
+   * POSTs and hands each line of an NDJSON answer to `onLine` as it arrives (a streamed answer); one
+   * attempt, and the long timeout until the answer starts. An error status throws as `request` does.
+   */
+  async stream(path: string, body: unknown, onLine: (line: unknown) => void, options: Pick<RequestOptions, 'signal' | 'timeoutMs'> = {}): Promise<void> {
+    const headers = { ...(await this.headers({ body })), Accept: 'application/x-ndjson' };
+    if (options.signal?.aborted) throw cancelledError(path);
+    const timeoutMs = options.timeoutMs ?? LONG_REQUEST_TIMEOUT_MS;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = this.timers.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forwardCancel = () => controller.abort();
+    options.signal?.addEventListener('abort', forwardCancel);
+    try {
+      const response = await this.fetchImpl(buildUrl(this.options.baseUrl, path), { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+      this.timers.clearTimeout(timer);
+      if (!response.ok || !response.body) return void (await readResponse(response, path));
+      await readLines(response.body, onLine);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (timedOut) throw new ApiError({ kind: 'timeout', message: `Request timeout after ${timeoutMs} ms`, path });
+      if (options.signal?.aborted) throw cancelledError(path);
+      throw new ApiError({ kind: 'network', message: 'Network error: the stream from the server broke off', path });
+    } finally {
+      this.timers.clearTimeout(timer);
+      options.signal?.removeEventListener('abort', forwardCancel);
+    }
+  }
+
   private async attempt<T>(method: HttpMethod, path: string, options: RequestOptions): Promise<T> {
     const headers = await this.headers(options);
     if (options.signal?.aborted) throw cancelledError(path);
@@ -161,6 +193,24 @@ export class ApiClient {
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+async function readLines(body: ReadableStream<Uint8Array>, onLine: (line: unknown) => void): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, end).trim();
+      buffered = buffered.slice(end + 1);
+      if (line) onLine(JSON.parse(line));
+    }
+  }
+  if (buffered.trim()) onLine(JSON.parse(buffered));
 }
 
 async function readBody(response: Response): Promise<unknown> {
