@@ -23,17 +23,17 @@ const snippets = [
 ];
 
 const steps = [
-  { text: 'Give paracetamol for fever, no more than 3 g a day in adults.', explanation: 'It relieves fever.', citation: 1 },
-  { text: 'Give aspirin or ibuprofen to patients with dengue.', explanation: '', citation: 1 },
-  { text: 'Admit patients with abdominal pain, persistent vomiting or mucosal bleeding.', explanation: '', citation: 2 },
-  { text: 'Check the haematocrit and platelet count daily during the critical phase.', explanation: '', citation: 2 },
+  { text: 'Give paracetamol for fever, no more than 3 g a day in adults.', citation: 1, explanation: 'Encourage oral fluids such as oral rehydration solution.' },
+  { text: 'Give aspirin or ibuprofen to patients with dengue.', citation: 1, explanation: '' },
+  { text: 'Admit patients with abdominal pain, persistent vomiting or mucosal bleeding.', citation: 2, explanation: 'It prevents deaths.' },
+  { text: 'Check the haematocrit and platelet count daily during the critical phase.', citation: 2, explanation: '' },
 ];
 const checklist = JSON.stringify({ steps, title: 'Dengue Fever Care' });
 
 interface Line {
   type: string;
   answer?: { answer: string; citations: unknown[] };
-  protocol?: { title: string; checklist: { text: string }[] };
+  protocol?: { title: string; checklist: { text: string; explanation: string }[] };
   message?: string;
   /** Whether the model had sent its whole reply when the line arrived. */
   modelDone: boolean;
@@ -98,9 +98,12 @@ describe('POST /protocols/generate/stream with a streaming model', () => {
     expect(response.headers.get('content-encoding')).toBeNull();
     const lines = await collect(response);
     const stepLines = lines.filter((line) => line.type === 'step');
-    expect(stepLines.map((line) => line.protocol!.checklist.length)).toEqual([1, 2, 3]);
-    expect(stepLines[0].modelDone).toBe(false);
-    expect(stepLines[1].modelDone).toBe(false);
+    expect(stepLines.map((line) => line.protocol!.checklist.length)).toEqual([1, 1, 2, 3]);
+    expect(stepLines.slice(0, 3).map((line) => line.modelDone)).toEqual([false, false, false]);
+    // The step shows once its text and citation are written; its explanation follows once its source is seen to state it.
+    expect(stepLines[0].protocol!.checklist[0].explanation).not.toBe(steps[0].explanation);
+    expect(stepLines[1].protocol!.checklist[0].explanation).toBe(steps[0].explanation);
+    expect(stepLines[3].protocol!.checklist[1].explanation).not.toBe('It prevents deaths.');
     const done = lines.at(-1)!;
     expect(done.type).toBe('done');
     expect(done.protocol!.title).toBe('Dengue Fever Care');
@@ -117,7 +120,7 @@ describe('POST /protocols/generate/stream with a streaming model', () => {
   });
 
   it('keeps the steps shown when the model breaks off and completes the checklist from the sources, with a notice', async () => {
-    model.fault({ path: '/v1/chat/completions', breakAfterTokens: Math.ceil(checklist.indexOf('"citation":1}') / 4) + 5 });
+    model.fault({ path: '/v1/chat/completions', breakAfterTokens: Math.ceil((checklist.indexOf('},{') + 1) / 4) + 1 });
     const lines = await collect(await open());
     const types = lines.map((line) => line.type);
     expect(types[0]).toBe('step');
@@ -153,8 +156,8 @@ describe('POST /protocols/generate/stream with a streaming model', () => {
     try {
       const lines = await collect(await open(undefined, gateway.url));
       const stepLines = lines.filter((line) => line.type === 'step');
-      expect(stepLines).toHaveLength(3);
-      expect(stepLines.slice(0, 2).map((line) => line.modelDone)).toEqual([false, false]);
+      expect(stepLines).toHaveLength(4);
+      expect(stepLines.slice(0, 3).map((line) => line.modelDone)).toEqual([false, false, false]);
       const slow = Array.from({ length: 6 }, () => steps).flat().map((step, index) => ({ ...step, text: `${step.text}${' '.repeat(index % 4)}` }));
       reply = () => JSON.stringify({ steps: slow, title: 'Long' });
       const controller = new AbortController();

@@ -35,8 +35,12 @@ export interface DraftSentence {
   citation: number;
 }
 
-/** A part of a checklist being written: a step the moment it is complete, or the protocol's title. */
-export type GeneratedPart = { kind: 'step'; step: CitedStep } | { kind: 'title'; title: string };
+/**
+ * A part of a checklist being written: a step's draft the moment its text and citation are written
+ * (its explanation still to come), the step once complete, or the protocol's title. `index` tells
+ * which draft a step completes.
+ */
+export type GeneratedPart = { kind: 'draft'; index: number; step: CitedStep } | { kind: 'step'; index?: number; step: CitedStep } | { kind: 'title'; title: string };
 
 /** Turns numbered sources into checklist steps, each citing the source it came from. */
 export interface Generator {

@@ -15,13 +15,39 @@ const whole = (): JsonReplyEvent[] => new JsonReplyStream('steps').push(reply);
 
 describe('JsonReplyStream', () => {
   it('reports each element of the watched array and each top-level string field, in order', () => {
-    const events = whole();
-    expect(events).toEqual([
-      { kind: 'element', value: JSON.parse(reply).steps[0] },
-      { kind: 'element', value: JSON.parse(reply).steps[1] },
-      { kind: 'element', value: JSON.parse(reply).steps[2] },
+    const steps = JSON.parse(reply).steps;
+    expect(whole().filter((event) => event.kind !== 'member')).toEqual([
+      { kind: 'element', index: 0, value: steps[0] },
+      { kind: 'element', index: 1, value: steps[1] },
+      { kind: 'element', index: 2, value: steps[2] },
       { kind: 'field', key: 'title', value: 'Diarrhoea — children' },
     ]);
+  });
+
+  it("reports each member of an element as it completes, before the element, nested values left out", () => {
+    const steps = JSON.parse(reply).steps;
+    const events = whole();
+    expect(events.slice(0, 4)).toEqual([
+      { kind: 'member', index: 0, key: 'text', value: steps[0].text },
+      { kind: 'member', index: 0, key: 'explanation', value: steps[0].explanation },
+      { kind: 'member', index: 0, key: 'citation', value: 1 },
+      { kind: 'element', index: 0, value: steps[0] },
+    ]);
+    expect(events.filter((event) => event.kind === 'member' && event.index === 1).map((event) => event.kind === 'member' && event.key)).toEqual(['text', 'explanation', 'citation']);
+  });
+
+  it('reports a number member only once what follows it shows that it has ended', () => {
+    const stream = new JsonReplyStream('steps');
+    expect(stream.push('{"steps": [{"citation": 12')).toEqual([]);
+    expect(stream.push('3')).toEqual([]);
+    expect(stream.push(', "text": "A"')).toEqual([
+      { kind: 'member', index: 0, key: 'citation', value: 123 },
+      { kind: 'member', index: 0, key: 'text', value: 'A' },
+    ]);
+    const done = stream.push('}, {"citation": -1.5e2, "ok": true, "no": null}]}');
+    expect(done[0]).toEqual({ kind: 'element', index: 0, value: { citation: 123, text: 'A' } });
+    expect(done.slice(1, 4).map((event) => event.kind === 'member' && event.value)).toEqual([-150, true, null]);
+    expect(done[4]).toEqual({ kind: 'element', index: 1, value: { citation: -150, ok: true, no: null } });
   });
 
   it('gives the same events for a reply cut at every character', () => {
@@ -47,8 +73,11 @@ describe('JsonReplyStream', () => {
   it('reports an element the moment its closing brace arrives, not before', () => {
     const stream = new JsonReplyStream('steps');
     const firstClose = reply.indexOf('"citation":1}') + '"citation":1'.length;
-    expect(stream.push(reply.slice(0, firstClose))).toEqual([]);
-    expect(stream.push('}')).toEqual([{ kind: 'element', value: JSON.parse(reply).steps[0] }]);
+    expect(stream.push(reply.slice(0, firstClose)).filter((event) => event.kind === 'element')).toEqual([]);
+    expect(stream.push('}')).toEqual([
+      { kind: 'member', index: 0, key: 'citation', value: 1 },
+      { kind: 'element', index: 0, value: JSON.parse(reply).steps[0] },
+    ]);
     expect(stream.complete).toBe(false);
   });
 
@@ -57,7 +86,8 @@ describe('JsonReplyStream', () => {
     const events = stream.push('```json\n{"title": "T", "steps": [{"text": "A"}]}\n```');
     expect(events).toEqual([
       { kind: 'field', key: 'title', value: 'T' },
-      { kind: 'element', value: { text: 'A' } },
+      { kind: 'member', index: 0, key: 'text', value: 'A' },
+      { kind: 'element', index: 0, value: { text: 'A' } },
     ]);
     expect(stream.complete).toBe(true);
   });

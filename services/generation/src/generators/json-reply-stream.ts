@@ -1,5 +1,11 @@
-/** What a reply read so far has completed: a top-level string field, or an element of the watched array. */
-export type JsonReplyEvent = { kind: 'field'; key: string; value: string } | { kind: 'element'; value: unknown };
+/**
+ * What a reply read so far has completed: a top-level string field, a member (string, number, true,
+ * false, null) of an element of the watched array, or the element itself.
+ */
+export type JsonReplyEvent =
+  | { kind: 'field'; key: string; value: string }
+  | { kind: 'member'; index: number; key: string; value: unknown }
+  | { kind: 'element'; index: number; value: unknown };
 
 interface Frame {
   container: 'object' | 'array';
@@ -23,6 +29,10 @@ export class JsonReplyStream {
   private escaped = false;
   private stringStart = -1;
   private elementStart = -1;
+  private elements = 0;
+  /** Where a number or literal (true, false, null) being read began. */
+  private literalStart = -1;
+  private events: JsonReplyEvent[] = [];
   private started = false;
   private finished = false;
 
@@ -35,11 +45,12 @@ export class JsonReplyStream {
 
   push(piece: string | Uint8Array): JsonReplyEvent[] {
     this.text += typeof piece === 'string' ? piece : this.decoder.decode(piece, { stream: true });
-    const events: JsonReplyEvent[] = [];
     for (; this.position < this.text.length && !this.finished; this.position++) {
       const event = this.read(this.text[this.position]);
-      if (event) events.push(event);
+      if (event) this.events.push(event);
     }
+    const events = this.events;
+    this.events = [];
     return events;
   }
 
@@ -49,6 +60,10 @@ export class JsonReplyStream {
       this.started = true;
     }
     if (this.inString) return this.readString(char);
+    if (this.literalStart >= 0) {
+      if (/[\w.+-]/.test(char)) return null;
+      this.endLiteral();
+    }
     const top = this.stack.at(-1);
     switch (char) {
       case '"':
@@ -57,7 +72,10 @@ export class JsonReplyStream {
         return null;
       case '{':
       case '[':
-        if (this.stack.length === 2 && this.isWatchedArray(top)) this.elementStart = this.position;
+        if (this.stack.length === 2 && this.isWatchedArray(top)) {
+          this.elementStart = this.position;
+          this.elements++;
+        }
         this.stack.push({ container: char === '{' ? 'object' : 'array', key: '', expectingKey: char === '{' });
         return null;
       case '}':
@@ -67,8 +85,23 @@ export class JsonReplyStream {
         if (top?.container === 'object') top.expectingKey = true;
         return null;
       default:
+        if (/[\w.+-]/.test(char)) this.literalStart = this.position;
         return null;
     }
+  }
+
+  private endLiteral(): void {
+    const value: unknown = JSON.parse(this.text.slice(this.literalStart, this.position));
+    this.literalStart = -1;
+    const member = this.member(value);
+    if (member) this.events.push(member);
+  }
+
+  /** A value just read directly inside an element of the watched array, as a member of that element. */
+  private member(value: unknown): JsonReplyEvent | null {
+    const top = this.stack.at(-1);
+    if (this.stack.length !== 3 || this.elementStart < 0 || top?.container !== 'object') return null;
+    return { kind: 'member', index: this.elements - 1, key: top.key, value };
   }
 
   private readString(char: string): JsonReplyEvent | null {
@@ -90,7 +123,7 @@ export class JsonReplyStream {
       top.expectingKey = false;
       return null;
     }
-    return this.stack.length === 1 ? { kind: 'field', key: top.key, value } : null;
+    return this.stack.length === 1 ? { kind: 'field', key: top.key, value } : this.member(value);
   }
 
   private close(): JsonReplyEvent | null {
@@ -102,7 +135,7 @@ export class JsonReplyStream {
     if (this.stack.length === 2 && this.elementStart >= 0 && this.isWatchedArray(this.stack[1])) {
       const value: unknown = JSON.parse(this.text.slice(this.elementStart, this.position + 1));
       this.elementStart = -1;
-      return { kind: 'element', value };
+      return { kind: 'element', index: this.elements - 1, value };
     }
     return null;
   }

@@ -148,3 +148,39 @@ describe('OpenAiGenerator against an OpenAI-compatible server', () => {
     expect(answer.answer).toMatch(/every 4 to 6 hours/);
   });
 });
+
+describe('OpenAiGenerator streaming', () => {
+  let server: OpenAiDouble;
+  afterEach(async () => {
+    await server?.stop();
+  });
+  const reply = JSON.stringify({ steps: good.steps.map(({ text, citation, explanation }) => ({ text, citation, explanation })), title: 'Diarrhoea in Children' });
+
+  it('asks with stream: true and gives each step drafted, then complete, then the title', async () => {
+    server = await startOpenAiDouble({ chat: [reply] });
+    const parts = [];
+    for await (const part of new OpenAiGenerator({ baseURL: server.url, model: 'm' }).streamProtocol(request, new AbortController().signal)) parts.push(part);
+    expect(parts.map((part) => part.kind)).toEqual(['draft', 'step', 'draft', 'step', 'title']);
+    expect(parts[0]).toEqual({ kind: 'draft', index: 0, step: { text: good.steps[0].text, explanation: '', citation: 1, citations: [1] } });
+    expect(parts[1]).toMatchObject({ kind: 'step', index: 0, step: { explanation: 'Replaces fluid losses.' } });
+    const [call] = server.requests;
+    expect(call.body.stream).toBe(true);
+    expect(Object.keys(call.body.response_format.json_schema.schema.properties)).toEqual(['steps', 'title']);
+  });
+
+  it('fails a reply that stalls, after the parts it sent, and aborts its request', async () => {
+    server = await startOpenAiDouble({ chat: [reply] });
+    // Unpaced, the double sends a word a chunk: it stalls just after the first step's closing brace.
+    server.fault({ path: '/v1/chat/completions', stallAfterTokens: reply.slice(0, reply.indexOf('},{') + 2).match(/\S+\s*/g)!.length });
+    const parts: string[] = [];
+    const stream = new OpenAiGenerator({ baseURL: server.url, model: 'm', stallTimeoutMs: 300 }).streamProtocol(request, new AbortController().signal);
+    await expect(
+      (async () => {
+        for await (const part of stream) parts.push(part.kind);
+      })(),
+    ).rejects.toThrow(/sent nothing for 300 ms/);
+    expect(parts).toEqual(['draft', 'step']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.requests[0].closedEarly).toBe(true);
+  });
+});

@@ -25,7 +25,8 @@ const STALL_TIMEOUT_MS = 15_000;
 const stepSchema = z.object({ text: z.string(), explanation: z.string(), citation: z.number().int() });
 const replySchema = z.object({ steps: z.array(stepSchema).max(20), title: z.string() });
 
-// Steps come before the title so that a streamed reply shows its first step as early as it can.
+// Steps come before the title, and a step's text and citation before its explanation, so that a
+// streamed reply shows its first step as early as it can.
 const JSON_SCHEMA = {
   type: 'object',
   additionalProperties: false,
@@ -37,8 +38,8 @@ const JSON_SCHEMA = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['text', 'explanation', 'citation'],
-        properties: { text: { type: 'string' }, explanation: { type: 'string' }, citation: { type: 'integer' } },
+        required: ['text', 'citation', 'explanation'],
+        properties: { text: { type: 'string' }, citation: { type: 'integer' }, explanation: { type: 'string' } },
       },
     },
     title: { type: 'string' },
@@ -113,13 +114,23 @@ export class OpenAiGenerator implements Generator {
     return { title: reply.title, steps: cleanSteps(reply.steps.map(citedStep)) };
   }
 
-  /** The checklist as the model writes it: each step the moment its JSON object closes, then the title. */
+  /** The checklist as the model writes it: each step drafted once its text and citation are written, then complete, then the title. */
   async *streamProtocol(request: GenerationRequest, signal: AbortSignal): AsyncGenerator<GeneratedPart> {
+    const drafts = new Map<number, { text?: unknown; citation?: unknown; drafted?: boolean }>();
     for await (const event of this.streamJson(await this.protocolMessages(request), 'protocol', JSON_SCHEMA, 'steps', signal)) {
       if (event.kind === 'field' && event.key === 'title') yield { kind: 'title', title: event.value };
+      if (event.kind === 'member' && (event.key === 'text' || event.key === 'citation')) {
+        const draft = drafts.get(event.index) ?? {};
+        drafts.set(event.index, { ...draft, [event.key]: event.value });
+        const step = stepSchema.safeParse({ ...draft, [event.key]: event.value, explanation: '' });
+        if (step.success && !draft.drafted) {
+          drafts.get(event.index)!.drafted = true;
+          yield { kind: 'draft', index: event.index, step: citedStep(step.data) };
+        }
+      }
       if (event.kind !== 'element') continue;
       const step = stepSchema.safeParse(event.value);
-      if (step.success) yield { kind: 'step', step: citedStep(step.data) };
+      if (step.success) yield { kind: 'step', index: event.index, step: citedStep(step.data) };
     }
   }
 
@@ -168,6 +179,7 @@ export class OpenAiGenerator implements Generator {
   ): AsyncGenerator<JsonReplyEvent> {
     const stallMs = this.options.stallTimeoutMs ?? STALL_TIMEOUT_MS;
     const stall = new AbortController();
+    const stalled = () => new GenerationError(`The model at ${displayUrl(this.options.baseURL)} sent nothing for ${stallMs} ms`);
     let timer = setTimeout(() => stall.abort(), stallMs);
     const parser = new JsonReplyStream(arrayKey);
     try {
@@ -188,11 +200,12 @@ export class OpenAiGenerator implements Generator {
         if (content) yield* parser.push(content);
       }
     } catch (error) {
-      if (stall.signal.aborted) throw new GenerationError(`The model at ${displayUrl(this.options.baseURL)} sent nothing for ${stallMs} ms`);
-      throw this.failure(error);
+      throw stall.signal.aborted ? stalled() : this.failure(error);
     } finally {
       clearTimeout(timer);
     }
+    // An aborted stream may end without an error.
+    if (stall.signal.aborted) throw stalled();
     if (!parser.complete) throw new GenerationError(`The model's ${name} ended before its JSON did`);
   }
 

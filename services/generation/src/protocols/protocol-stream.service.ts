@@ -3,7 +3,7 @@ import { cleanSteps, tokenize } from '@cairn/rules';
 import { ExtractiveGenerator } from '../generators/extractive-generator.js';
 import { GENERATOR, type GeneratedPart, type GenerationRequest, type Generator } from '../generators/generator.port.js';
 import { similarity } from '../generators/step-selection.js';
-import { groundSteps, type CitedStep } from '../grounding/grounding-check.js';
+import { groundSteps, judge, type CitedStep } from '../grounding/grounding-check.js';
 import { GroundingMetrics } from '../grounding/grounding-metrics.js';
 import type { ProtocolResponse } from './protocol-assembler.js';
 import { assembleFor, ProtocolGenerationService, type GreetingResponse } from './protocol-generation.service.js';
@@ -14,7 +14,7 @@ export const MODEL_FAILED_NOTICE = 'The model stopped answering. The remaining s
 /** A fallback step this close to a shown one (shared stems) says the same thing in other words. */
 const NEAR_DUPLICATE = 0.6;
 
-/** One line of the streamed checklist: the protocol with one more step, a notice, or the final protocol. */
+/** One line of the streamed checklist: the protocol with one more step (or a step's explanation), a notice, or the final protocol. */
 export type ProtocolStreamEvent =
   | { type: 'step'; protocol: ProtocolResponse }
   | { type: 'notice'; message: string }
@@ -22,8 +22,9 @@ export type ProtocolStreamEvent =
 
 /**
  * `POST /protocols/generate/stream`: the checklist of `POST /protocols/generate`, a step at a time.
- * Each step is cleaned and ground-checked the moment the model completes it, and sent only when it
- * holds. When the model fails or stalls midway, the shown steps stay and the extractive generator
+ * Each step is cleaned and ground-checked the moment the model has written its text and citation, and
+ * sent only when it holds; its explanation follows when the model completes the step, if its source
+ * states it. When the model fails or stalls midway, the shown steps stay and the extractive generator
  * supplies the rest, with a notice. A refused query throws before anything is sent.
  */
 @Injectable()
@@ -57,10 +58,28 @@ export class ProtocolStreamService {
       shown.push(kept);
       return protocol;
     };
+    // Drafts shown (by the index the model gave them), and those the check turned down.
+    const drafted = new Map<number, number>();
+    const refused = new Set<number>();
+    const completed = (index: number, step: CitedStep) => {
+      const position = drafted.get(index)!;
+      const shownStep = shown[position];
+      const explanation = this.explanationHolding(step.explanation, shownStep, prepared.request);
+      if (!explanation) return null;
+      shown[position] = { ...shownStep, explanation };
+      return assembleFor(prepared, shown, title);
+    };
     try {
       for await (const part of this.parts(prepared.request, signal)) {
         if (part.kind === 'title') title = part.title;
-        const protocol = part.kind === 'step' ? withStep(part.step, this.generator.name) : null;
+        if (part.kind === 'title' || (part.index !== undefined && refused.has(part.index))) continue;
+        let protocol: ProtocolResponse | null;
+        if (part.kind === 'step' && part.index !== undefined && drafted.has(part.index)) protocol = completed(part.index, part.step);
+        else {
+          protocol = withStep(part.step, this.generator.name);
+          if (part.index !== undefined && protocol) drafted.set(part.index, shown.length - 1);
+          else if (part.index !== undefined) refused.add(part.index);
+        }
         if (protocol) yield { type: 'step', protocol };
       }
     } catch (error) {
@@ -94,6 +113,12 @@ export class ProtocolStreamService {
     const { steps, report } = groundSteps([cleaned.at(-1)!], request.sources);
     this.grounding.record(generator, report);
     return steps[0] ?? null;
+  }
+
+  /** The explanation the model completed a shown step with, when the step's source states it. */
+  private explanationHolding(explanation: string, step: CitedStep, request: GenerationRequest): string | null {
+    const source = request.sources.find((candidate) => candidate.id === step.citation);
+    return explanation.trim() && source && judge(explanation, source) === null ? explanation.trim() : null;
   }
 
   private repeats(step: CitedStep, shown: CitedStep[]): boolean {

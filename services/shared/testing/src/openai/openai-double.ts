@@ -35,6 +35,8 @@ export interface OpenAiFault {
   times?: number;
   /** A streamed reply breaks off (the connection is cut) after this many tokens. */
   breakAfterTokens?: number;
+  /** A streamed reply stops after this many tokens and sends nothing more, its connection left open. */
+  stallAfterTokens?: number;
 }
 
 /** How fast streamed replies arrive: a real model's time to first token and decoding rate. */
@@ -58,8 +60,9 @@ export interface OpenAiDoubleOptions {
    */
   apiKey?: string;
   /**
-   * Streams replies at this pace, a token being 4 characters (OpenAI's rule of thumb for English);
-   * without it, a streamed reply is sent at once, a word a chunk.
+   * Streams replies at this pace, a token being 4 characters (OpenAI's rule of thumb for English), and
+   * sends a reply that does not stream once it would have been written; without it, replies are sent
+   * at once (a streamed one a word a chunk).
    */
   streamPace?: StreamPace;
 }
@@ -183,7 +186,12 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     return next;
   }
 
-  async function chatCompletion(body: any, response: ServerResponse, record: RecordedOpenAiRequest, breakAfterTokens?: number): Promise<Json | undefined> {
+  async function chatCompletion(
+    body: any,
+    response: ServerResponse,
+    record: RecordedOpenAiRequest,
+    streamFault: Pick<OpenAiFault, 'breakAfterTokens' | 'stallAfterTokens'> = {},
+  ): Promise<Json | undefined> {
     if (typeof body.model !== 'string' || body.model === '') throw new OpenAiError(400, 'you must provide a model parameter');
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
       throw new OpenAiError(400, "Invalid 'messages': empty array. Expected an array with minimum length 1.", { code: 'empty_array', param: 'messages' });
@@ -197,9 +205,11 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     const totals = usage ?? { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
     const finish = finishReason ?? (toolCalls ? 'tool_calls' : 'stop');
     if (body.stream === true) {
-      await streamCompletion(response, record, { id, created, model: body.model, content, finish, toolCalls, usage: body.stream_options?.include_usage ? totals : undefined }, breakAfterTokens);
+      await streamCompletion(response, record, { id, created, model: body.model, content, finish, toolCalls, usage: body.stream_options?.include_usage ? totals : undefined }, streamFault);
       return undefined;
     }
+    // A reply that does not stream arrives whole once a model at this pace would have written it.
+    if (options.streamPace) await sleep(options.streamPace.firstTokenMs + (pieces(content).length * 1000) / options.streamPace.tokensPerSecond);
     if (typeof reply === 'object' && 'choices' in reply) return { id, object: 'chat.completion', created, model: body.model, usage: totals, ...reply };
     const message = { role: 'assistant', content, refusal: null, ...(toolCalls ? { tool_calls: toolCalls } : {}) };
     return {
@@ -220,7 +230,7 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     response: ServerResponse,
     record: RecordedOpenAiRequest,
     completion: { id: string; created: number; model: string; content: string | null; finish: string; toolCalls?: unknown[]; usage?: Json },
-    breakAfterTokens = Infinity,
+    { breakAfterTokens = Infinity, stallAfterTokens = Infinity }: Pick<OpenAiFault, 'breakAfterTokens' | 'stallAfterTokens'> = {},
   ): Promise<void> {
     const { id, created, model } = completion;
     const chunk = (choices: unknown[], extra: Json = {}) =>
@@ -237,6 +247,7 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     for (const [index, piece] of pieces(completion.content).entries()) {
       if (response.destroyed) return;
       if (index >= breakAfterTokens) return void response.destroy();
+      if (index >= stallAfterTokens) return;
       const wait = pace ? started + (index * 1000) / pace.tokensPerSecond - Date.now() : 0;
       if (wait > 0) await sleep(wait);
       response.write(delta({ content: piece }));
@@ -249,7 +260,7 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
   }
 
   /** Applies the next matching fault; a break-off is left to the streamed reply, which it returns. */
-  async function takeFault(path: string): Promise<number | undefined> {
+  async function takeFault(path: string): Promise<Pick<OpenAiFault, 'breakAfterTokens' | 'stallAfterTokens'> | undefined> {
     const fault = faults.find((candidate) => candidate.remaining > 0 && (candidate.path === undefined || candidate.path === path));
     if (!fault) return undefined;
     fault.remaining--;
@@ -257,7 +268,7 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
     if (fault.status) {
       throw new OpenAiError(fault.status, fault.message ?? `The double was told to fail with ${fault.status}.`, { headers: fault.headers });
     }
-    return fault.breakAfterTokens;
+    return { breakAfterTokens: fault.breakAfterTokens, stallAfterTokens: fault.stallAfterTokens };
   }
 
   const server = createServer((request, response) => {
@@ -279,11 +290,11 @@ export async function startOpenAiDouble(options: OpenAiDoubleOptions = {}): Prom
         if (options.apiKey !== undefined && presented !== options.apiKey) {
           throw new OpenAiError(401, `Incorrect API key provided: ${presented ?? '(none)'}. You can find your API key at https://platform.openai.com/account/api-keys.`, { code: 'invalid_api_key' });
         }
-        const breakAfterTokens = await takeFault(path);
+        const streamFault = await takeFault(path);
         const route = `${method} ${path}`;
         if (route === 'POST /v1/embeddings') return send(200, embeddings(body));
         if (route === 'POST /v1/chat/completions') {
-          const completion = await chatCompletion(body, response, record, breakAfterTokens);
+          const completion = await chatCompletion(body, response, record, streamFault);
           return completion && send(200, completion);
         }
         if (route === 'GET /v1/models') {

@@ -35,11 +35,11 @@ export function sourcedReply(request: OpenAiChatRequest, maxSteps = 8): string {
   const aboutTopic = (source: PromptSource) => topicWords.reduce((sum, word) => sum + (source.heading.toLowerCase().includes(word) ? 2 : textOf(source).includes(word) ? 1 : 0) * weight.get(word)!, 0);
   // Like a model, it writes first from the sources about the topic.
   const sources = [...all].sort((a, b) => aboutTopic(b) - aboutTopic(a));
-  const picked: { text: string; explanation: string; citation: number }[] = [];
+  const picked: { text: string; citation: number; explanation: string }[] = [];
   for (let round = 0; picked.length < maxSteps && sources.some((source) => source.sentences.length > round * 2); round++) {
     for (const source of sources) {
       const [text, explanation = ''] = source.sentences.slice(round * 2, round * 2 + 2);
-      if (text && picked.length < maxSteps) picked.push({ text, explanation, citation: source.id });
+      if (text && picked.length < maxSteps) picked.push({ text, citation: source.id, explanation });
     }
   }
   const schema = (request.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
