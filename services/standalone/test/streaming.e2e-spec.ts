@@ -72,6 +72,25 @@ describe('Checklists streamed from an OpenAI-compatible model, in Chromium', () 
     await page.close();
   }, 120_000);
 
+  it('keeps the steps shown when the model breaks off, completes the card from the sources and says so', async () => {
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signUpInBrowser(page, session.server.url, 'Lena Ortiz');
+    model.fault({ path: '/v1/chat/completions', breakAfterTokens: 90 });
+    await ask(page, 'dengue treatment');
+    const panel = page.getByRole('tabpanel');
+    const card = panel.getByTestId('protocol-card');
+    await card.getByTestId('protocol-step').first().waitFor({ timeout: 20_000 });
+    const first = await card.getByTestId('protocol-step').first().textContent();
+    const notice = panel.getByRole('note').filter({ hasText: 'The model stopped answering. The remaining steps were taken directly from the sources.' });
+    await notice.waitFor({ timeout: 20_000 });
+    await card.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await card.getByTestId('protocol-step').first().textContent()).toBe(first);
+    expect(await card.getByTestId('protocol-step').count()).toBeGreaterThan(2);
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testOutputPath('streamed-card-fallback.png') });
+    await page.close();
+  }, 120_000);
+
   it('a new query while a checklist streams cancels it all the way to the model', async () => {
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signUpInBrowser(page, session.server.url, 'Asha Kumar');
