@@ -24,7 +24,7 @@ import { clinicalQueriesFile, starterSearch } from './clinical-retrieval.js';
 import { loadNfCorpus, repoRoot, type NfCorpus } from './datasets.js';
 import { fitLogistic } from './logistic-regression.js';
 import { table } from './metrics.js';
-import { nfCorpusDocuments, owner, prepareUploadedCollections, titleKey, type UploadedCollections } from './uploaded-collections.js';
+import { documentsByTitle, owner, prepareUploadedCollections, type UploadedCollections } from './uploaded-collections.js';
 import {
   clinicalQueries,
   collectionQueries,
@@ -73,18 +73,18 @@ async function heldOutIndex(embedder: Embedder) {
 
 /** How an uploaded or ingested NFCorpus hit is judged: relevant when a document of its file or title is; unjudged documents are unknown. */
 function nfCorpusJudge(corpus: NfCorpus, uploads: UploadedCollections) {
-  const documentsOf = nfCorpusDocuments(corpus.documents);
+  const documentsOf = documentsByTitle(corpus.documents);
   return (query: { relevant: ReadonlySet<string> }, top: { documentId: string; title: string }) =>
     documentsOf(uploads.sourceFiles.get(top.documentId) ?? top.title).some((id) => query.relevant.has(id)) ? true : null;
 }
 
-/** A protocol of the uploaded guideline is judged as the starter document its chapter was. */
+/** A protocol of the uploaded guideline is judged as the starter document its chapter was (of two with one title, the better). */
 async function guidelineJudge(judgements: Map<string, Record<string, number>>) {
-  const byTitle = new Map((await readCorpusFiles(resolve(repoRoot, 'services/search/corpus'))).map(starterDocument).map((document) => [titleKey(document.title), document.id]));
+  const chapters = documentsByTitle((await readCorpusFiles(resolve(repoRoot, 'services/search/corpus'))).map(starterDocument));
   const starter = judgeStarter(judgements);
   return (query: JudgedQuery, top: { documentId: string; title: string }) => {
-    const id = byTitle.get(titleKey(top.title));
-    return id ? starter(query, { documentId: id }) : null;
+    const verdicts = chapters(top.title).map((id) => starter(query, { documentId: id }));
+    return verdicts.includes(true) ? true : verdicts.length === 0 || verdicts.includes(null) ? null : false;
   };
 }
 

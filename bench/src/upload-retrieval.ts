@@ -5,7 +5,7 @@ import { clinicalQueriesFile } from './clinical-retrieval.js';
 import { loadNfCorpus, repoRoot } from './datasets.js';
 import { mean, table } from './metrics.js';
 import { nfCorpusQueries, type JudgedQuery } from './relevance-samples.js';
-import { nfCorpusDocuments, prepareUploadedCollections, searchAs, signIn, startServer, titleKey, type Session } from './uploaded-collections.js';
+import { documentsByTitle, prepareUploadedCollections, searchAs, signIn, startServer, type Session } from './uploaded-collections.js';
 
 type Hit = { id: string; score: number; source: { title: string } };
 type Judge = (query: JudgedQuery, hit: Hit) => boolean;
@@ -48,10 +48,10 @@ async function main(): Promise<void> {
   const log = (line: string) => console.error(`· ${line}`);
   const collections = await prepareUploadedCollections(log);
   const corpus = loadNfCorpus();
-  const documentsOf = nfCorpusDocuments(corpus.documents);
+  const documentsOf = documentsByTitle(corpus.documents);
   const nfJudge: Judge = (query, hit) => documentsOf(collections.sourceFiles.get(documentOf(hit)) ?? hit.source.title).some((id) => query.relevant.has(id));
-  const chapters = new Map((await readCorpusFiles(resolve(repoRoot, 'services/search/corpus'))).map(starterDocument).map((d) => [titleKey(d.title), d.id]));
-  const clinicalJudge: Judge = (query, hit) => query.relevant.has(chapters.get(titleKey(hit.source.title)) ?? '');
+  const chapters = documentsByTitle((await readCorpusFiles(resolve(repoRoot, 'services/search/corpus'))).map(starterDocument));
+  const clinicalJudge: Judge = (query, hit) => chapters(hit.source.title).some((id) => query.relevant.has(id));
   const nfQueries = nfCorpusQueries(corpus, 'test');
   const clinical = loadClinicalQueries(clinicalQueriesFile('test'))
     .filter((query) => query.half === 'test')

@@ -131,8 +131,11 @@ export async function prepareUploadedCollections(log: (line: string) => void): P
 /** A title as a file name keeps it: lower case, letters and digits, single spaces. */
 export const titleKey = (text: string) => text.toLowerCase().replace(/\.pdf$/, '').replace(/[^a-z0-9]+/g, ' ').trim();
 
-/** NFCorpus documents by a title or file name (file names are titles cut short; a PDF's own title may be longer or shorter). */
-export function nfCorpusDocuments(documents: { id: string; title: string }[]): (titleOrFile: string) => string[] {
+/**
+ * The documents a title or file name stands for: file names and a PDF's wrapped title line are titles
+ * cut short, and a PDF's own title may be longer, so either may be a prefix of the other.
+ */
+export function documentsByTitle(documents: { id: string; title: string }[]): (titleOrFile: string) => string[] {
   const titles = documents.map((document) => ({ id: document.id, key: titleKey(document.title) })).filter(({ key }) => key);
   const cache = new Map<string, string[]>();
   return (titleOrFile) => {
