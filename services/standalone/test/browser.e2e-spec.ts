@@ -42,6 +42,7 @@ describe('Cairn in Chromium', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText(AuthMessages.noAccount).waitFor();
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText(AuthMessages.noAccount).waitFor();
