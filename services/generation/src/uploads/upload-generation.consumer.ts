@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { Topics, type ExtractedDocument, type ExtractedDocumentRef, type ExtractedText, type GeneratedUploadProtocol, type ProtocolCandidate } from '@cairn/contracts';
+import { protocolBlobs, Topics, uploadBlobs, type ExtractedDocument, type ExtractedDocumentRef, type ExtractedText, type GeneratedUploadProtocol, type ProtocolCandidate } from '@cairn/contracts';
 import { BLOB_STORE, crashPoint, EVENT_BUS, Outbox, type BlobStore, type EventBus, type EventEnvelope } from '@cairn/platform';
 import { protocolCandidates } from './protocol-candidates.js';
 import { UploadProtocolBuilder } from './upload-protocol-builder.js';
@@ -7,8 +7,6 @@ import { UploadProtocolBuilder } from './upload-protocol-builder.js';
 const GROUP = 'generation';
 
 type UploadRequest = EventEnvelope<typeof Topics.uploadExtracted.schema> | EventEnvelope<typeof Topics.uploadRegenerationRequested.schema>;
-
-const uploadPrefix = (userId: string, uploadId: string) => `users/${userId}/uploads/${uploadId}`;
 
 /**
  * Generates protocols from uploaded documents (`upload.extracted`, `upload.regeneration-requested`)
@@ -46,8 +44,8 @@ export class UploadGenerationConsumer implements OnModuleInit {
 
   private async generateUpload(event: UploadRequest): Promise<void> {
     const { uploadId, userId, customPrompt } = event.payload;
-    const prefix = uploadPrefix(userId, uploadId);
-    const resultRef = `${prefix}/generated/${event.correlationId}.json`;
+    const files = uploadBlobs(userId, uploadId);
+    const resultRef = files.generated(event.correlationId);
     const answer = (protocolCount: number, error = '') =>
       this.outbox.publish(Topics.uploadGenerated, { uploadId, userId, resultRef: error ? '' : resultRef, protocolCount, error }, { id: `${event.correlationId}:generated`, correlationId: event.correlationId, causationId: event.id, key: userId });
     const earlier = await this.json<GeneratedUploadProtocol[]>(resultRef);
@@ -60,7 +58,7 @@ export class UploadGenerationConsumer implements OnModuleInit {
         const text = await this.json<ExtractedText>(document.textRef);
         if (!text) continue;
         for (const [index, candidate] of protocolCandidates(text, this.builder.focusTerms(customPrompt)).entries()) {
-          const sourceRef = `${prefix}/sources/${document.index}-${index}.json`;
+          const sourceRef = files.candidate(document.index, index);
           const protocol = await this.builder.build(candidate, customPrompt, sourceRef);
           if (!protocol) continue;
           await this.blobs.put(sourceRef, Buffer.from(JSON.stringify(candidate)));
@@ -78,7 +76,7 @@ export class UploadGenerationConsumer implements OnModuleInit {
 
   private async regenerateProtocol(event: EventEnvelope<typeof Topics.protocolRegenerationRequested.schema>): Promise<void> {
     const { protocolId, ownerId, customPrompt, sourceTextRef } = event.payload;
-    const resultRef = `users/${ownerId}/protocols/${protocolId}/regenerated-${event.correlationId}.json`;
+    const resultRef = protocolBlobs(ownerId, protocolId).regenerated(event.correlationId);
     const answer = (error = '') =>
       this.outbox.publish(Topics.protocolRegenerated, { protocolId, ownerId, resultRef: error ? '' : resultRef, error }, { id: `${event.correlationId}:regenerated`, correlationId: event.correlationId, causationId: event.id, key: ownerId });
     if (await this.blobs.stat(resultRef)) return void (await answer());

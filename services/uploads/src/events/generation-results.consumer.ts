@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { Topics, type GeneratedUploadProtocol, type UploadGenerated } from '@cairn/contracts';
+import { Topics, uploadBlobs, type GeneratedUploadProtocol, type UploadGenerated } from '@cairn/contracts';
 import { BLOB_STORE, EVENT_BUS, type BlobStore, type EventBus, type EventEnvelope } from '@cairn/platform';
-import { uploadBlobs } from '../jobs/upload-job.js';
 import { UploadJobsRepository } from '../jobs/upload-jobs.repository.js';
 import { UploadWorker } from '../jobs/upload-worker.js';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Topics, type ProtocolCandidate } from '@cairn/contracts';
+import { protocolBlobs, Topics, uploadBlobs, type ProtocolCandidate } from '@cairn/contracts';
 import { BLOB_STORE, crashPoint, Outbox, type BlobStore } from '@cairn/platform';
 import { toProtocolDocument } from '../library/user-protocol.js';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
-import { protocolFileBlob, protocolSourceBlob, uploadBlobs, type UploadJob } from './upload-job.js';
+import type { UploadJob } from './upload-job.js';
 import { UploadJobsRepository } from './upload-jobs.repository.js';
 
 /**
@@ -24,7 +24,7 @@ export class UploadApproval {
     const approvedAt = new Date().toISOString();
     for (const preview of await this.protocols.previews(job.id)) {
       const source = await this.blobs.get(preview.sourceRef);
-      const sourceRef = protocolSourceBlob(job.userId, preview.protocolId);
+      const sourceRef = protocolBlobs(job.userId, preview.protocolId).source;
       if (source) await this.blobs.put(sourceRef, source);
       const sourceFileKept = source ? await this.keepFile(job.userId, preview.protocolId, source) : false;
       const indexed = { ...preview, state: 'indexed' as const, sourceRef, sourceFileKept, created_at: approvedAt, updated_at: approvedAt };
@@ -45,9 +45,9 @@ export class UploadApproval {
     const { fileRef } = JSON.parse(source.toString('utf8')) as ProtocolCandidate;
     const file = fileRef ? await this.blobs.stream(fileRef) : null;
     if (file) {
-      await this.blobs.put(protocolFileBlob(userId, protocolId), file);
+      await this.blobs.put(protocolBlobs(userId, protocolId).file, file);
       return true;
     }
-    return (await this.blobs.stat(protocolFileBlob(userId, protocolId))) !== null;
+    return (await this.blobs.stat(protocolBlobs(userId, protocolId).file)) !== null;
   }
 }

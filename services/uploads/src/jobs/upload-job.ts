@@ -35,28 +35,6 @@ export const RUNNING_STATUSES: readonly UploadStatus[] = ['uploading', 'processi
 
 export const isRunning = (job: Pick<UploadJob, 'status'>) => RUNNING_STATUSES.includes(job.status);
 
-/** Blob keys of one upload's working files; all under one prefix, deleted together. */
-export const uploadBlobs = (userId: string, uploadId: string) => {
-  const prefix = `users/${userId}/uploads/${uploadId}`;
-  return {
-    prefix,
-    original: `${prefix}/original`,
-    document: (index: number) => `${prefix}/extracted/${index}.json`,
-    documents: `${prefix}/extracted/documents.json`,
-    /** A PDF of the upload (the upload itself, or one from its ZIP), kept until approval copies it. */
-    file: (index: number) => `${prefix}/files/${index}.pdf`,
-  };
-};
-
-/** The folder of an approved protocol's blobs, deleted with the protocol. */
-export const protocolBlobs = (userId: string, protocolId: string) => `users/${userId}/protocols/${protocolId}`;
-
-/** The part of the document a protocol was generated from (a ProtocolCandidate): regenerated and indexed from. */
-export const protocolSourceBlob = (userId: string, protocolId: string) => `${protocolBlobs(userId, protocolId)}/source.json`;
-
-/** The original PDF of an approved protocol, served to its owner. */
-export const protocolFileBlob = (userId: string, protocolId: string) => `${protocolBlobs(userId, protocolId)}/source.pdf`;
-
 /** `GET …/upload-status/{uploadId}` (spec §3 "Upload job / status"), plus the per-file outcomes. */
 export function toStatus(job: UploadJob) {
   return {

@@ -4,13 +4,13 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Topics, type ExtractedDocumentRef } from '@cairn/contracts';
+import { Topics, uploadBlobs, type ExtractedDocumentRef } from '@cairn/contracts';
 import { ZipRejectedError } from '@cairn/documents';
 import { BLOB_STORE, crashPoint, Outbox, PLATFORM_CONFIG, type BlobStore, type PlatformConfig } from '@cairn/platform';
 import { extractUpload, ExtractionStopped, type FileReport } from '../extraction/document-extractor.js';
 import { UPLOADS_CONFIG, zipLimits, type UploadsConfig } from '../uploads-config.js';
 import { JobRun } from './job-run.js';
-import { uploadBlobs, type UploadJob } from './upload-job.js';
+import type { UploadJob } from './upload-job.js';
 import { UploadJobsRepository } from './upload-jobs.repository.js';
 import { UploadApproval } from './upload-approval.js';
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Topics } from '@cairn/contracts';
+import { protocolBlobs, Topics } from '@cairn/contracts';
 import { BLOB_STORE, notFound, Outbox, readPage, type BlobStore } from '@cairn/platform';
-import { protocolBlobs } from '../jobs/upload-job.js';
 import { toProtocolDocument, toUploadedProtocol, type UserProtocol } from './user-protocol.js';
 import { UserProtocolsRepository } from './user-protocols.repository.js';
 
@@ -44,7 +43,7 @@ export class UserProtocolsService {
     const deletion = this.protocols.deleting(protocol);
     if (protocol.state !== 'indexed') return this.outbox.commit(deletion);
     await this.outbox.commit(deletion, this.outbox.event(Topics.protocolDeleted, { protocolId: protocol.protocolId, ownerId: protocol.userId }, { key: protocol.userId }));
-    await this.blobs.deletePrefix(protocolBlobs(protocol.userId, protocol.protocolId));
+    await this.blobs.deletePrefix(protocolBlobs(protocol.userId, protocol.protocolId).prefix);
   }
 
   async delete(userId: string, protocolId: string) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
+import { protocolBlobs } from '@cairn/contracts';
 import { BLOB_STORE, notFound, type BlobStore } from '@cairn/platform';
-import { protocolFileBlob } from '../jobs/upload-job.js';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
 
 export interface SourceFile {
@@ -21,7 +21,7 @@ export class ProtocolSourcesService {
   async open(userId: string, protocolId: string): Promise<SourceFile> {
     const protocol = await this.protocols.get(userId, protocolId);
     if (protocol?.state !== 'indexed') throw notFound('Protocol not found');
-    const key = protocolFileBlob(userId, protocolId);
+    const key = protocolBlobs(userId, protocolId).file;
     const info = protocol.sourceFileKept ? await this.blobs.stat(key) : null;
     const content = info ? await this.blobs.stream(key) : null;
     if (!info || !content) throw notFound('The original file of this protocol is not available');
