@@ -3,9 +3,11 @@ import { DocumentStores, Outbox, Outboxes } from '@cairn/platform';
 import { GenerationResultsConsumer } from './events/generation-results.consumer.js';
 import { RegenerationResultsConsumer } from './events/regeneration-results.consumer.js';
 import { UserDeletedConsumer } from './events/user-deleted.consumer.js';
+import { JobRuns } from './jobs/job-runs.js';
 import { UploadApproval } from './jobs/upload-approval.js';
 import { UploadJobsRepository } from './jobs/upload-jobs.repository.js';
 import { UploadWorker } from './jobs/upload-worker.js';
+import { UploadLifecycle } from './lifecycle/upload-lifecycle.js';
 import { UserProtocolsController } from './library/user-protocols.controller.js';
 import { UserProtocolsRepository } from './library/user-protocols.repository.js';
 import { UserProtocolsService } from './library/user-protocols.service.js';
@@ -26,6 +28,8 @@ import { UPLOADS_STORE } from './uploads.tokens.js';
     MultipartParser,
     UploadJobsRepository,
     UserProtocolsRepository,
+    JobRuns,
+    UploadLifecycle,
     UploadApproval,
     UploadWorker,
     UploadsService,

@@ -1,8 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { Topics, uploadBlobs, type GeneratedUploadProtocol, type UploadGenerated } from '@cairn/contracts';
+import { Topics, type GeneratedUploadProtocol, type UploadGenerated } from '@cairn/contracts';
 import { BLOB_STORE, EVENT_BUS, type BlobStore, type EventBus, type EventEnvelope } from '@cairn/platform';
+import { JobRuns } from '../jobs/job-runs.js';
 import { UploadJobsRepository } from '../jobs/upload-jobs.repository.js';
-import { UploadWorker } from '../jobs/upload-worker.js';
+import { UploadLifecycle } from '../lifecycle/upload-lifecycle.js';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
 
 export const GROUP = 'uploads';
@@ -23,7 +24,8 @@ export class GenerationResultsConsumer implements OnModuleInit {
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly jobs: UploadJobsRepository,
     private readonly protocols: UserProtocolsRepository,
-    private readonly worker: UploadWorker,
+    private readonly runs: JobRuns,
+    private readonly lifecycle: UploadLifecycle,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -36,14 +38,13 @@ export class GenerationResultsConsumer implements OnModuleInit {
     if (!job || job.userId !== answer.userId) return;
     const current = job.status === 'processing' && job.stage === 'generating' && job.requestId === event.correlationId;
     if (!current) {
-      if (job.status === 'cancelled' || job.status === 'error') await this.blobs.deletePrefix(uploadBlobs(job.userId, job.id).prefix);
+      if (job.status === 'cancelled' || job.status === 'error') await this.lifecycle.deleteLateFiles(job);
       return;
     }
-    this.worker.answered(job.id);
+    this.runs.answered(job.id);
     const generated = answer.error ? null : await readResult<GeneratedUploadProtocol[]>(this.blobs, answer.resultRef);
     if (!generated) {
-      await this.jobs.update(job.id, { status: 'error', stage: 'done', error: answer.error || 'Protocol generation failed.' });
-      await this.jobs.stopRunning(job.userId, job.id);
+      await this.lifecycle.finish(job, { kind: 'generation-failed', error: answer.error || 'Protocol generation failed.' });
       return;
     }
     await this.protocols.deletePreviews(job.id);
@@ -67,7 +68,6 @@ export class GenerationResultsConsumer implements OnModuleInit {
         updated_at: now,
       });
     }
-    await this.jobs.update(job.id, { status: 'awaiting_approval', stage: 'done', progress: 100, protocolsExtracted: generated.length });
-    await this.jobs.stopRunning(job.userId, job.id);
+    await this.lifecycle.finish(job, { kind: 'generated', protocolsExtracted: generated.length });
   }
 }

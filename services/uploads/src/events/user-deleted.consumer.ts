@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { BLOB_STORE, EVENT_BUS, eraseOnUserDeleted, type BlobStore, type EventBus } from '@cairn/platform';
+import { JobRuns } from '../jobs/job-runs.js';
 import { UploadJobsRepository } from '../jobs/upload-jobs.repository.js';
-import { UploadWorker } from '../jobs/upload-worker.js';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
 
 /** A deleted account's uploads, protocols and blobs go with it. */
@@ -12,12 +12,12 @@ export class UserDeletedConsumer implements OnModuleInit {
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly jobs: UploadJobsRepository,
     private readonly protocols: UserProtocolsRepository,
-    private readonly worker: UploadWorker,
+    private readonly runs: JobRuns,
   ) {}
 
   onModuleInit(): Promise<void> {
     return eraseOnUserDeleted(this.bus, 'uploads', async (userId) => {
-      for (const job of await this.jobs.ofUser(userId)) this.worker.stop(job.id);
+      for (const job of await this.jobs.ofUser(userId)) this.runs.stop(job.id);
       await this.jobs.deleteAllOf(userId);
       await this.protocols.deleteAllOf(userId);
       await this.blobs.deletePrefix(`users/${userId}`);

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { protocolBlobs, Topics, uploadBlobs, type ProtocolCandidate } from '@cairn/contracts';
+import { protocolBlobs, Topics, type ProtocolCandidate } from '@cairn/contracts';
 import { BLOB_STORE, crashPoint, Outbox, type BlobStore } from '@cairn/platform';
+import { UploadLifecycle } from '../lifecycle/upload-lifecycle.js';
 import { toProtocolDocument } from '../library/user-protocol.js';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
 import type { UploadJob } from './upload-job.js';
-import { UploadJobsRepository } from './upload-jobs.repository.js';
 
 /**
  * Moves an upload's previews into the user's protocol index. Each protocol leaves the preview in
@@ -14,7 +14,7 @@ import { UploadJobsRepository } from './upload-jobs.repository.js';
 @Injectable()
 export class UploadApproval {
   constructor(
-    private readonly jobs: UploadJobsRepository,
+    private readonly lifecycle: UploadLifecycle,
     private readonly protocols: UserProtocolsRepository,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly outbox: Outbox,
@@ -35,8 +35,7 @@ export class UploadApproval {
       crashPoint('uploads.approving');
     }
     const indexed = await this.protocols.countIndexedFrom(job.id);
-    await this.jobs.update(job.id, { status: 'completed', stage: 'done', progress: 100, protocolsIndexed: indexed });
-    await this.blobs.deletePrefix(uploadBlobs(job.userId, job.id).prefix);
+    await this.lifecycle.finish(job, { kind: 'approved', protocolsIndexed: indexed });
     return indexed;
   }
 

@@ -8,8 +8,10 @@ import { Topics, uploadBlobs, type ExtractedDocumentRef } from '@cairn/contracts
 import { ZipRejectedError } from '@cairn/documents';
 import { BLOB_STORE, crashPoint, Outbox, PLATFORM_CONFIG, type BlobStore, type PlatformConfig } from '@cairn/platform';
 import { extractUpload, ExtractionStopped, type FileReport } from '../extraction/document-extractor.js';
+import { UploadLifecycle } from '../lifecycle/upload-lifecycle.js';
 import { UPLOADS_CONFIG, zipLimits, type UploadsConfig } from '../uploads-config.js';
 import { JobRun } from './job-run.js';
+import { JobRuns } from './job-runs.js';
 import type { UploadJob } from './upload-job.js';
 import { UploadJobsRepository } from './upload-jobs.repository.js';
 import { UploadApproval } from './upload-approval.js';
@@ -25,14 +27,13 @@ const EXTRACTION_PROGRESS = 80;
 @Injectable()
 export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('UploadWorker');
-  private readonly runs = new Map<string, JobRun>();
-  /** Jobs whose generation this process asked for: kept alive by the sweeper until the answer comes. */
-  private readonly awaiting = new Set<string>();
   private sweeper: NodeJS.Timeout | null = null;
   private readonly tempDir: string;
 
   constructor(
     private readonly jobs: UploadJobsRepository,
+    private readonly runs: JobRuns,
+    private readonly lifecycle: UploadLifecycle,
     private readonly approval: UploadApproval,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly outbox: Outbox,
@@ -56,8 +57,7 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   onApplicationShutdown(): void {
     if (this.sweeper) clearInterval(this.sweeper);
-    for (const run of this.runs.values()) run.stop();
-    this.awaiting.clear();
+    this.runs.stopAll();
   }
 
   /** Asks generation again for a job's protocols (upload-regenerate). */
@@ -72,17 +72,8 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
     if (epoch !== null) this.launch(job.id, epoch, () => this.extract(job, epoch));
   }
 
-  /** Stops this process's work on a job at the next file (cancel). */
-  stop(uploadId: string): void {
-    this.runs.get(uploadId)?.stop();
-    this.awaiting.delete(uploadId);
-  }
-
   private launch(uploadId: string, epoch: number, work: () => Promise<void>): void {
-    this.runs.get(uploadId)?.stop();
-    const finished = () => {
-      if (this.runs.get(uploadId)?.epoch === epoch) this.runs.delete(uploadId);
-    };
+    this.runs.interrupt(uploadId);
     void work()
       .catch(async (error) => {
         this.logger.error({ err: error, uploadId }, 'upload job failed');
@@ -90,20 +81,15 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
         if (job?.epoch === epoch && job.stage === 'extracting') await this.abandon(job, 'Processing failed. Please try again.');
       })
       .catch((error) => this.logger.error({ err: error, uploadId }, 'upload job could not be marked failed'))
-      .finally(finished);
-  }
-
-  /** The answer to a generation request arrived: the job no longer waits on this process. */
-  answered(uploadId: string): void {
-    this.awaiting.delete(uploadId);
+      .finally(() => this.runs.ended(uploadId, epoch));
   }
 
   private async sweep(): Promise<void> {
     const now = new Date().toISOString();
-    for (const uploadId of this.awaiting) await this.jobs.update(uploadId, { heartbeatAt: now });
+    for (const uploadId of this.runs.awaited()) await this.jobs.update(uploadId, { heartbeatAt: now });
     const staleBefore = Date.now() - this.config.UPLOAD_JOB_LEASE_MS;
     for (const job of await this.jobs.unfinished()) {
-      if (this.runs.has(job.id) || this.awaiting.has(job.id) || Date.parse(job.heartbeatAt) > staleBefore) continue;
+      if (this.runs.busyWith(job.id) || Date.parse(job.heartbeatAt) > staleBefore) continue;
       const epoch = await this.jobs.claim(job);
       if (epoch === null) continue;
       this.logger.log({ uploadId: job.id, stage: job.stage }, 'resuming upload job');
@@ -120,14 +106,12 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async abandon(job: UploadJob, error: string): Promise<void> {
     await rm(this.temporaryPath(job.id), { force: true });
-    await this.blobs.deletePrefix(uploadBlobs(job.userId, job.id).prefix);
-    await this.jobs.update(job.id, { status: 'error', stage: 'done', error });
-    await this.jobs.stopRunning(job.userId, job.id);
+    await this.lifecycle.finish(job, { kind: 'failed', error });
   }
 
   private async extract(job: UploadJob, epoch: number): Promise<void> {
     const run = new JobRun(this.jobs, job.id, epoch);
-    this.runs.set(job.id, run);
+    this.runs.add(run);
     const blobs = uploadBlobs(job.userId, job.id);
     const path = this.temporaryPath(`${job.id}.${epoch}`);
     const original = await this.blobs.stream(blobs.original);
@@ -176,14 +160,11 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
   /** After a stop: blobs written since a cancel or a cleared preview removed the upload's files are removed too. */
   private async leftBehind(job: UploadJob): Promise<void> {
     const current = await this.jobs.byId(job.id);
-    if (!current || current.status === 'cancelled') await this.blobs.deletePrefix(uploadBlobs(job.userId, job.id).prefix);
+    if (!current || current.status === 'cancelled') await this.lifecycle.deleteLateFiles(job);
   }
 
   private async fail(job: UploadJob, run: JobRun, error: string, files: FileReport[]): Promise<void> {
-    await run.report({ status: 'error', stage: 'done', error, files }, true);
-    if (run.shouldStop) return;
-    await this.blobs.deletePrefix(uploadBlobs(job.userId, job.id).prefix);
-    await this.jobs.stopRunning(job.userId, job.id);
+    await this.lifecycle.finish(job, { kind: 'failed', error, files }, run);
   }
 
   /**
@@ -196,7 +177,7 @@ export class UploadWorker implements OnApplicationBootstrap, OnApplicationShutdo
     if (run.shouldStop || !job.requestId) return;
     const payload = { uploadId: job.id, userId: job.userId, filename: job.filename, customPrompt: job.customPrompt, documentsRef: uploadBlobs(job.userId, job.id).documents };
     const options = { correlationId: job.requestId, key: job.userId };
-    this.awaiting.add(job.id);
+    this.runs.awaitAnswer(job.id);
     if (job.generationKind === 'regeneration') await this.outbox.publish(Topics.uploadRegenerationRequested, payload, options);
     else await this.outbox.publish(Topics.uploadExtracted, payload, options);
   }

@@ -11,6 +11,7 @@ import { UploadApproval } from '../jobs/upload-approval.js';
 import { isRunning, toStatus, type UploadJob } from '../jobs/upload-job.js';
 import { UploadJobsRepository } from '../jobs/upload-jobs.repository.js';
 import { UploadWorker } from '../jobs/upload-worker.js';
+import { UploadLifecycle } from '../lifecycle/upload-lifecycle.js';
 import { toUploadedProtocol } from '../library/user-protocol.js';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
 import { UPLOADS_CONFIG, zipLimits, type UploadsConfig } from '../uploads-config.js';
@@ -50,6 +51,7 @@ export class UploadsService {
     private readonly jobs: UploadJobsRepository,
     private readonly protocols: UserProtocolsRepository,
     private readonly worker: UploadWorker,
+    private readonly lifecycle: UploadLifecycle,
     private readonly approval: UploadApproval,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(UPLOADS_CONFIG) private readonly config: UploadsConfig,
@@ -58,13 +60,7 @@ export class UploadsService {
   async upload(userId: string, request: IncomingMessage) {
     const uploadId = randomUUID();
     if (!(await this.jobs.startRunning(userId, uploadId))) throw conflict('upload_in_progress', UploadMessages.uploadInProgress);
-    const now = new Date().toISOString();
-    const job: UploadJob = {
-      id: uploadId, userId, filename: 'upload', fileType: 'pdf', size: 0, customPrompt: '', status: 'uploading', stage: 'receiving',
-      progress: 0, protocolsExtracted: null, protocolsIndexed: null, error: null, files: [], requestId: null, generationKind: 'initial',
-      epoch: 0, heartbeatAt: now, createdAt: now, updatedAt: now,
-    };
-    await this.jobs.insert(job);
+    const job = await this.lifecycle.open(userId, uploadId);
     crashPoint('uploads.receiving');
     const path = this.worker.temporaryPath(uploadId);
     try {
@@ -78,15 +74,13 @@ export class UploadsService {
         throw error instanceof ZipRejectedError ? badRequest('invalid_archive', error.message, 'file') : error;
       });
       await this.blobs.put(uploadBlobs(userId, uploadId).original, createReadStream(path));
-      const received = await this.jobs.update(uploadId, {
-        filename: file.filename, fileType, size: file.size, customPrompt: customPrompt(form), status: 'processing', stage: 'extracting',
+      const received = await this.lifecycle.startProcessing(job, {
+        filename: file.filename, fileType, size: file.size, customPrompt: customPrompt(form), stage: 'extracting',
       });
       await this.worker.start(received!);
       return { upload_id: uploadId, filename: file.filename, status: 'processing' };
     } catch (error) {
-      await this.jobs.delete(uploadId);
-      await this.jobs.stopRunning(userId, uploadId);
-      await this.blobs.deletePrefix(uploadBlobs(userId, uploadId).prefix);
+      await this.lifecycle.finish(job, { kind: 'discarded' });
       throw error;
     } finally {
       await rm(path, { force: true });
@@ -112,11 +106,8 @@ export class UploadsService {
   /** Clear All: the upload and its previews go; protocols already approved stay in the index. */
   async deletePreview(userId: string, uploadId: string) {
     const job = await this.job(userId, uploadId);
-    this.worker.stop(uploadId);
     const removed = await this.protocols.deletePreviews(uploadId);
-    await this.jobs.delete(uploadId);
-    await this.jobs.stopRunning(userId, uploadId);
-    await this.blobs.deletePrefix(uploadBlobs(userId, job.id).prefix);
+    await this.lifecycle.finish(job, { kind: 'discarded' });
     return { success: true, message: `Deleted ${removed} generated protocols` };
   }
 
@@ -134,11 +125,8 @@ export class UploadsService {
     const job = await this.job(userId, uploadId);
     if (job.status === 'cancelled') return { success: true, message: 'Upload cancelled' };
     if (!isRunning(job)) throw conflict('not_running', 'This upload is no longer running.');
-    await this.jobs.update(uploadId, { status: 'cancelled', stage: 'done', error: null });
-    this.worker.stop(uploadId);
+    await this.lifecycle.finish(job, { kind: 'cancelled' });
     await this.protocols.deletePreviews(uploadId);
-    await this.jobs.stopRunning(userId, uploadId);
-    await this.blobs.deletePrefix(uploadBlobs(userId, uploadId).prefix);
     return { success: true, message: 'Upload cancelled' };
   }
 
@@ -150,8 +138,8 @@ export class UploadsService {
     }
     if (!(await this.jobs.startRunning(userId, uploadId))) throw conflict('upload_in_progress', UploadMessages.uploadInProgress);
     await this.protocols.deletePreviews(uploadId);
-    const regenerating = await this.jobs.update(uploadId, {
-      status: 'processing', stage: 'generating', progress: 80, error: null, requestId: randomUUID(), generationKind: 'regeneration',
+    const regenerating = await this.lifecycle.startProcessing(job, {
+      stage: 'generating', progress: 80, error: null, requestId: randomUUID(), generationKind: 'regeneration',
       customPrompt: customPrompt(form) || job.customPrompt,
     });
     await this.worker.regenerate(regenerating!);
