@@ -1,9 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { protocolBlobs, uploadBlobs } from './claim-check-keys.js';
+import { protocolBlobs, uploadBlobs, userBlobs } from './claim-check-keys.js';
 
 describe('claim-check keys', () => {
   it('keep every working file of an upload under its prefix, where both services look for them', () => {
     const upload = uploadBlobs('u1', 'x1');
+    expect(userBlobs('u1').prefix).toBe('users/u1');
     expect(upload.prefix).toBe('users/u1/uploads/x1');
     expect([upload.original, upload.document(0), upload.documents, upload.file(2), upload.candidate(1, 3), upload.generated('c9')]).toEqual([
       'users/u1/uploads/x1/original',

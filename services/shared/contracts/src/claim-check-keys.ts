@@ -4,9 +4,12 @@
  * the layout is shared like the events that carry the keys.
  */
 
+/** All of a user's files: deleted with the account. */
+export const userBlobs = (userId: string) => ({ prefix: `users/${userId}` });
+
 /** One upload's working files: all under `prefix`, deleted together when the upload ends. */
 export const uploadBlobs = (userId: string, uploadId: string) => {
-  const prefix = `users/${userId}/uploads/${uploadId}`;
+  const prefix = `${userBlobs(userId).prefix}/uploads/${uploadId}`;
   return {
     prefix,
     /** The file as it was received. */
@@ -26,7 +29,7 @@ export const uploadBlobs = (userId: string, uploadId: string) => {
 
 /** An approved protocol's files: all under `prefix`, deleted with the protocol. */
 export const protocolBlobs = (userId: string, protocolId: string) => {
-  const prefix = `users/${userId}/protocols/${protocolId}`;
+  const prefix = `${userBlobs(userId).prefix}/protocols/${protocolId}`;
   return {
     prefix,
     /** The `ProtocolCandidate` it was generated from: regenerated and indexed from. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { userBlobs } from '@cairn/contracts';
 import { BLOB_STORE, EVENT_BUS, eraseOnUserDeleted, type BlobStore, type EventBus } from '@cairn/platform';
 import { JobRuns } from '../jobs/job-runs.js';
 import { UploadJobsRepository } from '../jobs/upload-jobs.repository.js';
@@ -20,7 +21,7 @@ export class UserDeletedConsumer implements OnModuleInit {
       for (const job of await this.jobs.ofUser(userId)) this.runs.stop(job.id);
       await this.jobs.deleteAllOf(userId);
       await this.protocols.deleteAllOf(userId);
-      await this.blobs.deletePrefix(`users/${userId}`);
+      await this.blobs.deletePrefix(userBlobs(userId).prefix);
     });
   }
 }
