@@ -61,7 +61,7 @@ const TYPE = `(async (keys) => {
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
 
-/** A 200-message conversation in Chromium: the time to open it and to type in the input (spec §4 long conversations). */
+/** A 200-message conversation in Chromium: the time to open it and to type in the input (docs/product-spec.md §4 long conversations). */
 async function main(): Promise<void> {
   const server = await spawnService(resolve(repoRoot, 'services/standalone/dist/main.js'));
   const browser = await launchChromium();

@@ -1,5 +1,5 @@
 /**
- * Spec §4 "Optimistic edits": the list changes first and is put back if the call fails, with the alert's text.
+ * docs/product-spec.md §4 "Optimistic edits": the list changes first and is put back if the call fails, with the alert's text.
  * Resolves with whether the call succeeded.
  */
 export async function optimisticEdit<T>(options: {

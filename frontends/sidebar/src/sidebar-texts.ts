@@ -1,4 +1,4 @@
-/** The sidebar's texts (spec §2 "Dashboard", §8 alerts). */
+/** The sidebar's texts (docs/product-spec.md §2 "Dashboard", §8 alerts). */
 export const SidebarTexts = {
   rename: 'Rename',
   unstar: 'Unstar',

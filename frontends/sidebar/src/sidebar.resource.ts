@@ -1,6 +1,6 @@
 import { expectSuccess, isEntry, nextOffsetOf, text, type ApiClient, type Entry, type SavedProtocolSummary } from '@cairn/frontend-shared';
 
-/** Spec §9 fetch sizes for the sidebar: the first page, and each page 'Show more' adds. */
+/** docs/product-spec.md §9 fetch sizes for the sidebar: the first page, and each page 'Show more' adds. */
 export const SAVED_CHECKLISTS_LIMIT = 50;
 export const RECENT_SEARCHES_LIMIT = 10;
 
@@ -56,7 +56,7 @@ export interface ListPage<T> {
   nextOffset: number | null;
 }
 
-/** `?limit=` alone for the first page, as spec §7 asks; `&offset=` for the pages after it. */
+/** `?limit=` alone for the first page, as docs/product-spec.md §7 asks; `&offset=` for the pages after it. */
 const pageQuery = (limit: number, offset: number) => (offset > 0 ? { limit, offset } : { limit });
 const nextOffsetIn = (body: unknown) => (isEntry(body) ? nextOffsetOf(body) : null);
 

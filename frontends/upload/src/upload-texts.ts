@@ -1,4 +1,4 @@
-/** The upload screens' texts (spec §2 "Upload overlay and panel", §4 "Upload", §8 upload notices). */
+/** The upload screens' texts (docs/product-spec.md §2 "Upload overlay and panel", §4 "Upload", §8 upload notices). */
 export const UploadTexts = {
   title: 'Upload Medical Documents',
   instructionsLabel: 'Custom processing instructions (optional)',

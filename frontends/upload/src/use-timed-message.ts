@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §9: error messages stay 3 seconds. */
+/** docs/product-spec.md §9: error messages stay 3 seconds. */
 export const MESSAGE_DISPLAY_MS = 3_000;
 
 export function useTimedMessage(): [string | null, (message: string) => void] {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { createLogger, originsOf, pageContentSecurityPolicy, parseEnv } from '@cairn/platform';
 
 export const REMOTES = ['chat', 'sidebar', 'upload'] as const;
-/** Client-side routes of the shell (spec §2); any other page path redirects to `/`. */
+/** Client-side routes of the shell (docs/product-spec.md §2); any other page path redirects to `/`. */
 export const SPA_ROUTES = new Set(['/', '/login', '/signup', '/forgot-password', '/dashboard', '/oidc-popup']);
 
 const frontendEnvSchema = z.object({

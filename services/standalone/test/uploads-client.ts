@@ -8,7 +8,7 @@ export interface UploadUser {
 
 type Request = <T = any>(method: string, path: string, options?: { token?: string; body?: unknown }) => Promise<JsonResponse<T>>;
 
-/** The upload calls of spec §7 as a client makes them (multipart with `file` and `custom_prompt`). */
+/** The upload calls of docs/product-spec.md §7 as a client makes them (multipart with `file` and `custom_prompt`). */
 export function uploadsClient(baseUrl: string, request: Request) {
   const form = async (path: string, user: UploadUser, fields: Record<string, string>, file?: { name: string; content: Uint8Array }) => {
     const body = new FormData();

@@ -2,7 +2,7 @@ import { conversationTitle } from '@cairn/frontend-shared';
 import { toProtocolPayload } from '../protocol/protocol';
 import { isUserMessage, type ChatMessage } from '../session/chat-message';
 
-/** Spec §9 conversation auto-save timings. */
+/** docs/product-spec.md §9 conversation auto-save timings. */
 export const CONVERSATION_SAVE_DEBOUNCE_MS = 1_000;
 export const AUTO_SAVE_MIN_GAP_MS = 2_000;
 export const SIDEBAR_REFRESH_GAP_MS = 3_000;
@@ -14,13 +14,13 @@ export function hasAnswerToSave(messages: ChatMessage[], loading: boolean): bool
   return !loading && last !== undefined && !isUserMessage(last) && last.kind !== 'error';
 }
 
-/** Spec §4: skipped when signed out or when the last save was less than 2 s ago. */
+/** docs/product-spec.md §4: skipped when signed out or when the last save was less than 2 s ago. */
 export function shouldAutoSave(state: { signedIn: boolean; lastSavedAt: number | null; now: number }): boolean {
   if (!state.signedIn) return false;
   return state.lastSavedAt === null || state.now - state.lastSavedAt >= AUTO_SAVE_MIN_GAP_MS;
 }
 
-/** Spec §4: the sidebar refreshes after a duplicate save, or when the previous save was at least 3 s earlier. */
+/** docs/product-spec.md §4: the sidebar refreshes after a duplicate save, or when the previous save was at least 3 s earlier. */
 export function shouldRefreshSidebar(state: { wasDuplicate: boolean; previousSavedAt: number | null; now: number }): boolean {
   if (state.wasDuplicate || state.previousSavedAt === null) return true;
   return state.now - state.previousSavedAt >= SIDEBAR_REFRESH_GAP_MS;

@@ -4,7 +4,7 @@ import type { ChatMessage } from '../session/chat-message';
 import { AUTO_SAVE_MIN_GAP_MS, CONVERSATION_SAVE_DEBOUNCE_MS, conversationPayload, hasAnswerToSave, shouldAutoSave, shouldRefreshSidebar } from './auto-save';
 import { saveConversation } from './conversation.resource';
 
-/** Spec §4 conversation auto-save: 1 s after an answer; the sidebar hears of it to refresh Recent Searches. */
+/** docs/product-spec.md §4 conversation auto-save: 1 s after an answer; the sidebar hears of it to refresh Recent Searches. */
 export function useConversationAutoSave(uid: string | null, conversationId: string, messages: ChatMessage[], loading: boolean, onSaved?: (conversationId: string) => void): void {
   const createdAt = useRef(new Date());
   const savedListener = useRef(onSaved);

@@ -60,7 +60,7 @@ const conversationBody = (request: FollowUpRequest) => ({
   user_id: request.uid ?? undefined,
 });
 
-/** `POST /protocols/conversation` (spec §7): a question about the protocol shown, with the recent conversation. */
+/** `POST /protocols/conversation` (docs/product-spec.md §7): a question about the protocol shown, with the recent conversation. */
 export async function askFollowUp(api: ApiClient, request: FollowUpRequest, signal?: AbortSignal): Promise<FollowUpAnswer> {
   return readFollowUpAnswer(await api.post('/protocols/conversation', conversationBody(request), { duration: 'long', signal }));
 }

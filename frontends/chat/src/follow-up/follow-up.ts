@@ -2,9 +2,9 @@ import { detectFollowUp, type ChatTurn, type FollowUpDecision } from '@cairn/fro
 import type { ProtocolData } from '../protocol/protocol';
 import { isUserMessage, type ChatMessage } from '../session/chat-message';
 
-/** Spec §4: the conversation sent with a follow-up is the last 6 user or assistant-without-protocol messages. */
+/** docs/product-spec.md §4: the conversation sent with a follow-up is the last 6 user or assistant-without-protocol messages. */
 export const FOLLOW_UP_HISTORY = 6;
-/** Spec §9: at most 5 follow-up suggestions. */
+/** docs/product-spec.md §9: at most 5 follow-up suggestions. */
 export const MAX_FOLLOW_UP_SUGGESTIONS = 5;
 
 const turns = (messages: ChatMessage[]): ChatTurn[] =>
@@ -30,5 +30,5 @@ export function conversationHistory(messages: ChatMessage[]): { role: 'user' | '
     .map((message) => ({ role: message.type, content: message.content }));
 }
 
-/** Spec §2: a message-level citation shows its relevance as a percent. */
+/** docs/product-spec.md §2: a message-level citation shows its relevance as a percent. */
 export const relevancePercent = (score: number) => `${Math.round(Math.max(0, Math.min(1, score)) * 100)}%`;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Button, ModalDialog } from '@cairn/frontend-shared';
 
-/** Spec §2 'New Protocol Topic Detected': Open New Tab (the query runs there) or Continue Here. */
+/** docs/product-spec.md §2 'New Protocol Topic Detected': Open New Tab (the query runs there) or Continue Here. */
 export function NewTopicDialog({ query, onNewTab, onContinue, onCancel }: { query: string; onNewTab: () => void; onContinue: () => void; onCancel: () => void }) {
   const titleId = useId();
   return (

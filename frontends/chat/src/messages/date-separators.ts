@@ -1,4 +1,4 @@
-/** Spec §9: weekday names are used for dates within this many days. */
+/** docs/product-spec.md §9: weekday names are used for dates within this many days. */
 export const DATE_LABEL_WINDOW_DAYS = 7;
 
 const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
@@ -7,7 +7,7 @@ const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(),
 const calendarDaysBetween = (date: Date, now: Date) =>
   Math.round((startOfDay(now).getTime() - startOfDay(date).getTime()) / 86_400_000);
 
-/** Spec §2: Today, Yesterday, a weekday within 7 days, 'Month day' in the same year, else 'Month day, year'. */
+/** docs/product-spec.md §2: Today, Yesterday, a weekday within 7 days, 'Month day' in the same year, else 'Month day, year'. */
 export function dateSeparatorLabel(date: Date, now: Date): string {
   const days = calendarDaysBetween(date, now);
   if (days === 0) return 'Today';

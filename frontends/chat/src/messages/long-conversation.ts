@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../session/chat-message';
 
-/** Spec §4 "Scrolling" and §9: the tools a long conversation gets, by its number of messages. */
+/** docs/product-spec.md §4 "Scrolling" and §9: the tools a long conversation gets, by its number of messages. */
 export const COUNT_BAR_ABOVE = 20;
 export const LAZY_LOADING_ABOVE = 50;
 /** With lazy loading, the newest messages render at once; the rest when they come within 200 px. */
@@ -17,7 +17,7 @@ export function conversationTools(count: number) {
 /** Whether the message at `index` of `count` renders at once. */
 export const rendersEagerly = (index: number, count: number) => count <= LAZY_LOADING_ABOVE || index >= count - EAGER_TAIL;
 
-/** Spec §5: in-chat search is a case-insensitive substring match on message content; the ids of the matches, oldest first. */
+/** docs/product-spec.md §5: in-chat search is a case-insensitive substring match on message content; the ids of the matches, oldest first. */
 export function searchMessages(messages: ChatMessage[], query: string): string[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [];

@@ -1,6 +1,6 @@
-/** Spec §9: the user counts as having scrolled up beyond this distance from the bottom. */
+/** docs/product-spec.md §9: the user counts as having scrolled up beyond this distance from the bottom. */
 export const SCROLL_TO_BOTTOM_THRESHOLD_PX = 50;
-/** Spec §4: an answer scrolls its question to about this fraction of the view from the top. */
+/** docs/product-spec.md §4: an answer scrolls its question to about this fraction of the view from the top. */
 export const QUESTION_POSITION_FROM_TOP = 0.2;
 
 export interface ScrollMetrics {
@@ -21,7 +21,7 @@ export const answerScrollTop = (questionTop: number, clientHeight: number): numb
 export type ScrollPlan = { kind: 'none' } | { kind: 'bottom'; smooth: boolean } | { kind: 'question'; questionId: string };
 
 /**
- * Spec §4 scrolling after the list changed: the bottom at once on the first load; the bottom after the
+ * docs/product-spec.md §4 scrolling after the list changed: the bottom at once on the first load; the bottom after the
  * user's own question; for an answer, nothing while the user reads further up, else its question to 20%
  * from the top.
  */

@@ -8,7 +8,7 @@ const SMOOTH_SCROLL_MS = 700;
 const messageElement = (scroller: HTMLElement, id: string) =>
   scroller.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(id)}"]`);
 
-/** Spec §4 scrolling; `scroller` must be the positioned element that scrolls the messages. */
+/** docs/product-spec.md §4 scrolling; `scroller` must be the positioned element that scrolls the messages. */
 export function useAutoScroll(scroller: RefObject<HTMLElement | null>, messages: ChatMessage[], loading: boolean) {
   const [scrolledUp, setScrolledUp] = useState(false);
   const scrolledUpNow = useRef(false);

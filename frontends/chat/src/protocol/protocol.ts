@@ -1,6 +1,6 @@
 import { INTENTS, classifyIntent, isEntry, text, type Entry, type Intent } from '@cairn/frontend-shared';
 
-/** Spec §3 "Step thread message". */
+/** docs/product-spec.md §3 "Step thread message". */
 export interface StepThreadMessage {
   id: string;
   type: 'user' | 'assistant';
@@ -40,7 +40,7 @@ export interface ProtocolData {
   citations: ProtocolCitation[];
 }
 
-/** Spec §9 defaults. */
+/** docs/product-spec.md §9 defaults. */
 export const DEFAULT_REGION = 'Global';
 export const DEFAULT_ORGANIZATION = 'Cairn';
 
@@ -56,7 +56,7 @@ const sourceNumbers = (value: unknown): number[] =>
 
 const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
 
-/** Spec §4: the intent comes from the query's keywords; the generator's own guess fills in for 'general'. */
+/** docs/product-spec.md §4: the intent comes from the query's keywords; the generator's own guess fills in for 'general'. */
 export function resolveIntent(query: string, generatedIntent: unknown): Intent {
   const fromQuery = classifyIntent(query);
   if (fromQuery !== 'general') return fromQuery;
@@ -98,7 +98,7 @@ function readCitation(entry: Entry, index: number): ProtocolCitation {
 
 const entries = (value: unknown): Entry[] => (Array.isArray(value) ? value.filter(isEntry) : []);
 
-/** Reads the generator's answer into the protocol the card shows, with the spec §9 defaults. */
+/** Reads the generator's answer into the protocol the card shows, with the docs/product-spec.md §9 defaults. */
 export function readProtocol(body: Entry, query: string, now: Date): ProtocolData {
   const steps = entries(body.checklist)
     .map(readStep)

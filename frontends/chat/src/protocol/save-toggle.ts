@@ -3,7 +3,7 @@ import type { ProtocolData } from './protocol';
 
 export type SaveToggleAction = 'save' | 'unsave' | 'ignore';
 
-/** Spec §4 protocol save toggle: ignored while busy or signed out; otherwise it flips the saved state. */
+/** docs/product-spec.md §4 protocol save toggle: ignored while busy or signed out; otherwise it flips the saved state. */
 export function saveToggleAction(state: { saved: boolean; busy: boolean; signedIn: boolean }): SaveToggleAction {
   if (state.busy || !state.signedIn) return 'ignore';
   return state.saved ? 'unsave' : 'save';

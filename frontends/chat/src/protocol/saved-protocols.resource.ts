@@ -4,7 +4,7 @@ import { toProtocolPayload, type ProtocolData } from './protocol';
 const userPath = (uid: string, protocolId: string) =>
   `/protocols/saved/${encodeURIComponent(uid)}/${encodeURIComponent(protocolId)}`;
 
-/** Spec §7: the body is the protocol itself, with its id, its fields (steps as a checklist) and its intent. */
+/** docs/product-spec.md §7: the body is the protocol itself, with its id, its fields (steps as a checklist) and its intent. */
 export const savedProtocolBody = (protocol: ProtocolData) => ({ id: savedProtocolId(protocol.title), ...toProtocolPayload(protocol) });
 
 /** Stars the protocol; the service derives the id from the title and tells whether it was saved already. */

@@ -9,7 +9,7 @@ interface StepDiscussionProps {
   onSend: (message: string) => void;
 }
 
-/** Spec §2 'Step Discussion': the step's thread in a capped, scrolling box, and a 1000-character input. */
+/** docs/product-spec.md §2 'Step Discussion': the step's thread in a capped, scrolling box, and a 1000-character input. */
 export function StepDiscussion({ thread, loading, onSend }: StepDiscussionProps) {
   const [text, setText] = useState('');
   const counter = characterCounter(text.length, STEP_INPUT_COUNTER);

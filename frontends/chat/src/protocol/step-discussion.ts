@@ -1,7 +1,7 @@
 import type { CharacterCounterRule } from '@cairn/frontend-shared';
 import type { ProtocolData, StepThreadMessage } from './protocol';
 
-/** Spec §9: the step discussion takes 1000 characters; the counter shows past 800 and turns red under 50 left. */
+/** docs/product-spec.md §9: the step discussion takes 1000 characters; the counter shows past 800 and turns red under 50 left. */
 export const STEP_INPUT_COUNTER: CharacterCounterRule = { limit: 1000, showAfter: 800, warnBelowRemaining: 50 };
 
 /** The protocol with a message appended to one step's thread. */

@@ -1,7 +1,7 @@
 import { expectSuccess, text, type ApiClient } from '@cairn/frontend-shared';
 import type { ProtocolData, ProtocolStep, StepThreadMessage } from './protocol';
 
-/** `POST /protocols/step-thread` (spec §7): a question about one step, answered from its cited source. */
+/** `POST /protocols/step-thread` (docs/product-spec.md §7): a question about one step, answered from its cited source. */
 export async function askAboutStep(api: ApiClient, request: { message: string; step: ProtocolStep; protocol: ProtocolData; thread: StepThreadMessage[] }): Promise<string> {
   const body = await api.post(
     '/protocols/step-thread',

@@ -10,7 +10,7 @@ export interface SaveToggleOptions {
   onUnsaved?: () => void;
 }
 
-/** Spec §4 protocol save toggle. Failures are only logged (spec §8). */
+/** docs/product-spec.md §4 protocol save toggle. Failures are only logged (docs/product-spec.md §8). */
 export function useSaveToggle(protocol: ProtocolData, { markedSaved = false, onUnsaved }: SaveToggleOptions = {}) {
   const uid = useCurrentUser()?.uid ?? null;
   const protocolId = savedProtocolId(protocol.title);

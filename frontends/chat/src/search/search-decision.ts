@@ -9,7 +9,7 @@ export type SearchDecision =
   | { kind: 'not-relevant'; topRelevance: number }
   | { kind: 'generate' };
 
-/** Spec §4 search flow, steps 4–6: what follows a search in the given scope. */
+/** docs/product-spec.md §4 search flow, steps 4–6: what follows a search in the given scope. */
 export function decideAfterSearch(result: SearchResult, scope: SearchScope): SearchDecision {
   if (scope !== 'user') return { kind: 'generate' };
   if (result.hits.length === 0) return { kind: 'no-user-protocols' };

@@ -1,6 +1,6 @@
 import { isEntry, text, type ApiClient, type GenerateRequest, type SearchScope } from '@cairn/frontend-shared';
 
-/** Spec §9: hits per search. */
+/** docs/product-spec.md §9: hits per search. */
 export const SEARCH_SIZE = 8;
 
 export type SearchMode = 'mixed' | 'user_only' | 'global_only';
@@ -23,7 +23,7 @@ export interface SearchHitSource {
 
 export interface SearchHit {
   id: string;
-  /** Spec §7: 0–10 relevance; 6 or more means the hit is about the query. */
+  /** docs/product-spec.md §7: 0–10 relevance; 6 or more means the hit is about the query. */
   score: number;
   source: SearchHitSource;
 }

@@ -57,7 +57,7 @@ function failureReply(error: unknown, failedCall: 'search' | 'generation'): Flow
 const elapsed = (calls: SendFlowCalls, started: number) => Math.round(calls.clock() - started);
 
 /**
- * Spec §4 search flow, steps 3–7: search, then a guidance reply or a generated protocol; never throws.
+ * docs/product-spec.md §4 search flow, steps 3–7: search, then a guidance reply or a generated protocol; never throws.
  * `onPartial` gets the protocol each time a streamed step arrives (with the notice, if any, of a fallback).
  */
 export async function runSendFlow(query: string, scope: SearchScope, calls: SendFlowCalls, onPartial?: (reply: FlowReply) => void): Promise<FlowReply> {
@@ -105,7 +105,7 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
   return protocolReply(answer.protocol);
 }
 
-/** Spec §4: a follow-up is answered about the protocol shown, from its sources and the conversation; never throws. */
+/** docs/product-spec.md §4: a follow-up is answered about the protocol shown, from its sources and the conversation; never throws. */
 export async function runFollowUpFlow(ask: (onPartial: (answer: FollowUpAnswer) => void) => Promise<FollowUpAnswer>, onPartial?: (reply: FlowReply) => void): Promise<FlowReply> {
   try {
     const answer = await ask((partial) => onPartial?.({ kind: 'follow-up', content: partial.answer, answer: partial }));

@@ -4,7 +4,7 @@ import type { ProtocolData } from '../protocol/protocol';
 import type { MessageCitation } from '../follow-up/follow-up.resource';
 import type { FlowReply, SearchMetadata } from '../search/send-flow';
 
-/** Spec §4; a message without a status counts as sent. */
+/** docs/product-spec.md §4; a message without a status counts as sent. */
 export type UserMessageStatus = 'pending' | 'sent' | 'retrying' | 'failed';
 
 export interface UserMessage {

@@ -1,6 +1,6 @@
 import type { UserMessage } from './chat-message';
 
-/** Spec §4 user message statuses, with the text shown under the message. */
+/** docs/product-spec.md §4 user message statuses, with the text shown under the message. */
 export function statusText(message: Pick<UserMessage, 'status' | 'error' | 'retryCount'>): string {
   switch (message.status) {
     case 'pending':

@@ -1,11 +1,11 @@
 import { cleanChatMessage, validateChatMessage } from '@cairn/frontend-shared';
 import { isUserMessage, type ChatMessage } from './chat-message';
 
-/** Spec §4: an identical message is ignored while the earlier one is in flight or was sent this recently. */
+/** docs/product-spec.md §4: an identical message is ignored while the earlier one is in flight or was sent this recently. */
 export const DUPLICATE_MESSAGE_WINDOW_MS = 2_000;
 
 /**
- * Spec §4 step 1: the message is sanitised (trimmed, whitespace collapsed, cut to 1000 characters), then
+ * docs/product-spec.md §4 step 1: the message is sanitised (trimmed, whitespace collapsed, cut to 1000 characters), then
  * validated; null means it is dropped silently.
  */
 export function prepareQuery(text: string): string | null {

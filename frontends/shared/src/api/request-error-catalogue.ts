@@ -103,7 +103,7 @@ function conditionFromStatus(status: number | undefined): RequestErrorCondition 
   }
 }
 
-/** The table of spec §8, in its order: the first row whose words appear in the message wins. */
+/** The table of docs/product-spec.md §8, in its order: the first row whose words appear in the message wins. */
 const MESSAGE_RULES: ReadonlyArray<[RegExp, RequestErrorCondition]> = [
   [/time(d)?[\s-]?out/, 'timeout'],
   [/cancel|abort/, 'cancelled'],
@@ -133,7 +133,7 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Maps any failure of a product call to the title and text the user is shown (spec §8, request errors).
+ * Maps any failure of a product call to the title and text the user is shown (docs/product-spec.md §8, request errors).
  * `fallback` names what failed, e.g. 'search', for a failure that matches no other row.
  */
 export function describeRequestError(error: unknown, fallback: RequestErrorCondition = 'unknown'): RequestErrorDescription {

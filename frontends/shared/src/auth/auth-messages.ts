@@ -25,12 +25,12 @@ const SIGN_UP: Partial<Record<AuthFailure, string>> = {
   cancelled: AuthMessages.signUpCancelled,
 };
 
-/** Spec §8, sign-in errors. */
+/** docs/product-spec.md §8, sign-in errors. */
 export function signInErrorMessage(error: unknown): string {
   return SIGN_IN[asAuthError(error).failure] ?? AuthMessages.signInFailed;
 }
 
-/** Spec §8, sign-up errors. */
+/** docs/product-spec.md §8, sign-up errors. */
 export function signUpErrorMessage(error: unknown): string {
   return SIGN_UP[asAuthError(error).failure] ?? AuthMessages.signUpFailed;
 }
@@ -44,7 +44,7 @@ export function resetConfirmErrorMessage(error: unknown): string {
   return AuthMessages.resetFailed;
 }
 
-/** Spec §8, reset errors: a 404 means no account, a 400 an invalid address. */
+/** docs/product-spec.md §8, reset errors: a 404 means no account, a 400 an invalid address. */
 export function resetErrorMessage(error: unknown): string {
   const authError = asAuthError(error);
   if (authError.failure === 'user_not_found' || authError.status === 404) return AuthMessages.noAccount;

@@ -8,7 +8,7 @@ export interface CharacterCounterRule {
   warnBelowRemaining: number;
 }
 
-/** Spec §9: input bar 2000 characters, counter past 90%, red under 100 left. */
+/** docs/product-spec.md §9: input bar 2000 characters, counter past 90%, red under 100 left. */
 export const CHAT_INPUT_COUNTER: CharacterCounterRule = {
   limit: CHAT_INPUT_MAX_LENGTH,
   showAfter: CHAT_INPUT_MAX_LENGTH * 0.9,

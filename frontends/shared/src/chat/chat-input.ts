@@ -1,6 +1,6 @@
 import { CHAT_INPUT_MAX_LENGTH, MESSAGE_MAX_LENGTH, MessageCheckMessages } from '@cairn/rules';
 
-/** Spec §5: the main chat input sends trimmed, non-blank text of at most 2000 characters, never while loading. */
+/** docs/product-spec.md §5: the main chat input sends trimmed, non-blank text of at most 2000 characters, never while loading. */
 export function prepareChatInput(text: string, loading = false): string | null {
   if (loading) return null;
   const trimmed = text.trim();
@@ -9,7 +9,7 @@ export function prepareChatInput(text: string, loading = false): string | null {
 }
 
 /**
- * The input bar holds 2000 characters (spec §5), but a message is checked against 1000. A longer message
+ * The input bar holds 2000 characters (docs/product-spec.md §5), but a message is checked against 1000. A longer message
  * is refused with the check's text and kept for the user to shorten: cutting it could drop the clause
  * that changes the clinical question ("… in pregnancy").
  */

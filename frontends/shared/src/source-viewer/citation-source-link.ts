@@ -3,7 +3,7 @@ import { isUserDefinedCitation, readUploadedSource, type UploadedSourceLink } fr
 export type CitationSourceLink = { kind: 'user-defined' } | { kind: 'link'; url: string } | { kind: 'uploaded'; link: UploadedSourceLink };
 
 /**
- * Spec §4: 'View Source' (in a new tab) for a published source, 'User defined' for the user's own.
+ * docs/product-spec.md §4: 'View Source' (in a new tab) for a published source, 'User defined' for the user's own.
  * A file the signed-in user uploaded opens inside the app at the cited page instead; another
  * user's file is theirs alone, so it stays 'User defined'.
  */

@@ -4,7 +4,7 @@ export const LAST_USER_ID_KEY = 'cairn.lastUserId';
 
 export type UserSwitchAction = 'none' | 'remember' | 'clear-and-reload';
 
-/** Spec §4: a signed-in user other than the last stored one wipes the browser's saved state first. */
+/** docs/product-spec.md §4: a signed-in user other than the last stored one wipes the browser's saved state first. */
 export function decideUserSwitch(lastUserId: string | null, uid: string | null): UserSwitchAction {
   if (!uid || lastUserId === uid) return 'none';
   return lastUserId ? 'clear-and-reload' : 'remember';

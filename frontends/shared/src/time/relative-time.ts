@@ -14,7 +14,7 @@ export function shortDate(date: Date, now: Date): string {
   return date.toLocaleDateString('en-US', options);
 }
 
-/** Spec §9: 'Just now' under a minute, then minutes, hours and days up to a week, then a date. */
+/** docs/product-spec.md §9: 'Just now' under a minute, then minutes, hours and days up to a week, then a date. */
 export function relativeTime(value: string | number | Date | null | undefined, now: number = Date.now()): string {
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);

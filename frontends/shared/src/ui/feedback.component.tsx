@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Icon } from './icon.component';
 
-/** The red box above a form (spec §2). */
+/** The red box above a form (docs/product-spec.md §2). */
 export function ErrorBox({ children }: { children: ReactNode }) {
   return (
     <div className="error-box" role="alert">

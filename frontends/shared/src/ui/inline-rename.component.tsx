@@ -10,7 +10,7 @@ export interface InlineRenameProps {
   onDone: (value: string | null) => void;
 }
 
-/** Spec §5 renames: Enter saves; Escape, leaving the field, blank or unchanged text cancel. */
+/** docs/product-spec.md §5 renames: Enter saves; Escape, leaving the field, blank or unchanged text cancel. */
 export function InlineRename({ value, label, maxLength = 200, className, onDone }: InlineRenameProps) {
   const [text, setText] = useState(value);
   const finish = () => onDone(text.trim() && text.trim() !== value ? text.trim() : null);

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { Badge, Button } from '@cairn/frontend-shared';
 import { ROUTES } from '../routing/route-guard';
 
-/** Spec §2: the 'Hybrid Search' badge; once the active chat has a protocol, its title in 'Discussion Mode' with 'New Search'. */
+/** docs/product-spec.md §2: the 'Hybrid Search' badge; once the active chat has a protocol, its title in 'Discussion Mode' with 'New Search'. */
 export function DashboardHeader({ protocolTitle, onNewSearch }: { protocolTitle: string | null; onNewSearch: () => void }) {
   const navigate = useNavigate();
   return (

@@ -1,6 +1,6 @@
 import { AuthError, isApiError } from '@cairn/frontend-shared';
 
-/** The texts of the profile's account actions (spec §2, §5 "Renames and other inputs", §8 "Account deletion and logout"). */
+/** The texts of the profile's account actions (docs/product-spec.md §2, §5 "Renames and other inputs", §8 "Account deletion and logout"). */
 export const AccountTexts = {
   renameAccount: 'Rename Account',
   nameLabel: 'Display name',
@@ -31,7 +31,7 @@ export interface DeletionInput {
   email: string | null;
 }
 
-/** Spec §5: DELETE typed exactly, a password for password accounts, and an e-mail to check it against. */
+/** docs/product-spec.md §5: DELETE typed exactly, a password for password accounts, and an e-mail to check it against. */
 export function validateAccountDeletion(input: DeletionInput): string | null {
   if (input.confirmation !== 'DELETE') return AccountTexts.typeDelete;
   if (input.provider === 'password' && !input.password) return AccountTexts.enterPassword;
@@ -39,7 +39,7 @@ export function validateAccountDeletion(input: DeletionInput): string | null {
   return null;
 }
 
-/** Spec §8: what a failed deletion says, from the server's status and category. */
+/** docs/product-spec.md §8: what a failed deletion says, from the server's status and category. */
 export function deletionErrorMessage(error: unknown): string {
   const refusal = isApiError(error) ? { category: error.category, status: error.status } : error instanceof AuthError ? { category: error.failure, status: error.status } : null;
   if (refusal) {

@@ -3,7 +3,7 @@ import { Button, ErrorBox, ModalDialog, TextField, clearAppStorage, getCairn, us
 import { AccountTexts, deletionErrorMessage, validateAccountDeletion } from './account-texts';
 import { deleteAccount } from './account.resource';
 
-/** Spec §2 Delete Account: the password (or, for a provider account, signing in again there) and DELETE typed. */
+/** docs/product-spec.md §2 Delete Account: the password (or, for a provider account, signing in again there) and DELETE typed. */
 export function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => void; onDeleted: () => void }) {
   const user = useCurrentUser();
   const titleId = useId();

@@ -31,7 +31,7 @@ const initials = (label: string) =>
     .map((word) => word.charAt(0).toUpperCase())
     .join('') || '?';
 
-/** Spec §2 profile overlay: the Profile tab and the My Protocols tab (with its count). */
+/** docs/product-spec.md §2 profile overlay: the Profile tab and the My Protocols tab (with its count). */
 export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: ProfileOverlayProps) {
   const user = useCurrentUser();
   const titleId = useId();

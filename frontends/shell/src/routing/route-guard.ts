@@ -53,7 +53,7 @@ export function dashboardPath(query: string): string {
 
 export type Navigation = { to: string; state?: ReturnState };
 
-/** Starting a search on the home screen (spec §2). */
+/** Starting a search on the home screen (docs/product-spec.md §2). */
 export function searchNavigation(query: string, signedIn: boolean): Navigation {
   const destination = dashboardPath(query);
   if (signedIn || destination === ROUTES.dashboard) return { to: destination };

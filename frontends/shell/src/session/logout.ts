@@ -2,7 +2,7 @@ import { clearAppStorage, dialogs, getCairn } from '@cairn/frontend-shared';
 
 export const LOGOUT_FAILED_MESSAGE = 'Failed to log out. Please try again.';
 
-/** Asks for confirmation, signs out and clears all local and session storage (spec §4). */
+/** Asks for confirmation, signs out and clears all local and session storage (docs/product-spec.md §4). */
 export async function confirmAndLogOut(afterLogout: () => void): Promise<void> {
   const confirmed = await dialogs.confirm({
     title: 'Log Out',

@@ -1,7 +1,7 @@
 import { LAST_USER_ID_KEY, clearAppStorage, decideUserSwitch, type AuthClient } from '@cairn/frontend-shared';
 
 /**
- * Spec §4: when the signed-in user differs from the last stored one, all local and session storage
+ * docs/product-spec.md §4: when the signed-in user differs from the last stored one, all local and session storage
  * is cleared and the page reloads. The reload waits a task so a page that just signed in can first
  * move to where the user was going.
  */

@@ -5,7 +5,7 @@ import { startCairn } from './startup';
 
 type Startup = { status: 'starting' } | { status: 'ready' } | { status: 'failed' };
 
-/** The app renders only once the sign-in state is known (spec §2). */
+/** The app renders only once the sign-in state is known (docs/product-spec.md §2). */
 export function StartupGate() {
   const [startup, setStartup] = useState<Startup>({ status: 'starting' });
 

@@ -11,7 +11,7 @@ interface TabBarProps {
 
 const ICONS = { chat: 'message', 'generated-protocols': 'file', 'protocol-index': 'list' } as const;
 
-/** Spec §2 tab bar: a close button per tab and 'Close All' only when more than one tab is open, and '+'. */
+/** docs/product-spec.md §2 tab bar: a close button per tab and 'Close All' only when more than one tab is open, and '+'. */
 export function TabBar({ workspace, onActivate, onClose, onCloseAll, onNew }: TabBarProps) {
   const several = workspace.tabs.length > 1;
 

@@ -1,4 +1,4 @@
-/** Spec §3 "Tab": a chat, an upload's generated protocols, or 'Your Protocol Index'. */
+/** docs/product-spec.md §3 "Tab": a chat, an upload's generated protocols, or 'Your Protocol Index'. */
 export type WorkspaceTab =
   | { id: string; kind: 'chat'; title: string; initialQuery?: string; autoSend?: boolean; conversationId?: string; savedProtocolId?: string }
   | { id: string; kind: 'generated-protocols'; title: string; uploadId: string; count?: number }
@@ -13,7 +13,7 @@ export const NEW_TAB_TITLE = 'New Protocol';
 export const GENERATED_TAB_TITLE = 'Generated Protocols';
 export const INDEX_TAB_TITLE = 'Your Protocol Index';
 export const TABS_STORAGE_KEY = 'cairn.tabs';
-/** Spec §4: tabs and the active tab are persisted 300 ms after a change. */
+/** docs/product-spec.md §4: tabs and the active tab are persisted 300 ms after a change. */
 export const TABS_PERSIST_DELAY_MS = 300;
 
 export const newTabId = () => `tab_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;

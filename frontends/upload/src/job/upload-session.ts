@@ -2,7 +2,7 @@ import { UploadMessages, browserTimers, checkUploadFile, type Timers } from '@ca
 import type { UploadRequest, UploadStatusBody } from '../shared/uploads.resource';
 import { IDLE_JOB, applyStatus, isActive, type UploadJobView } from './upload-status';
 
-/** Spec §9: the client polls upload status every 2 seconds; a completed upload clears after 3. */
+/** docs/product-spec.md §9: the client polls upload status every 2 seconds; a completed upload clears after 3. */
 export const STATUS_POLL_MS = 2_000;
 export const COMPLETED_CLEAR_MS = 3_000;
 
@@ -12,7 +12,7 @@ export interface UploadCalls {
   cancel(uid: string, uploadId: string): Promise<unknown>;
 }
 
-/** What the user is told as an upload moves on (spec §8 upload notices). */
+/** What the user is told as an upload moves on (docs/product-spec.md §8 upload notices). */
 export interface UploadNotices {
   ready(job: UploadJobView): void;
   noProtocols(): void;

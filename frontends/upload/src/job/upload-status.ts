@@ -1,4 +1,4 @@
-/** Spec §4 "Upload": the statuses of an upload as the client shows them. */
+/** docs/product-spec.md §4 "Upload": the statuses of an upload as the client shows them. */
 export type UploadPhase = 'idle' | 'uploading' | 'processing' | 'awaiting_approval' | 'completed' | 'failed' | 'error' | 'cancelled';
 
 export interface UploadJobView {

@@ -4,10 +4,10 @@ import { UploadTexts } from '../upload-texts';
 import { UploadSession } from './upload-session';
 import type { UploadJobView } from './upload-status';
 
-/** Spec §9: the upload-ready notification stays 10 seconds. */
+/** docs/product-spec.md §9: the upload-ready notification stays 10 seconds. */
 export const READY_NOTIFICATION_MS = 10_000;
 
-/** Spec §3 "Notification". */
+/** docs/product-spec.md §3 "Notification". */
 export interface ReadyNotification {
   id: string;
   type: 'upload_ready';

@@ -1,6 +1,6 @@
 import type { UploadedProtocol } from '../shared/uploads.resource';
 
-/** Spec §9: uploaded protocols are cached per user for 24 hours. */
+/** docs/product-spec.md §9: uploaded protocols are cached per user for 24 hours. */
 export const PROTOCOL_CACHE_MS = 86_400_000;
 const PREFIX = 'cairn.uploadedProtocols.';
 

@@ -4,7 +4,7 @@ import { deleteAllProtocols, deleteProtocol, listFirstProtocols, listProtocols, 
 import { UploadTexts } from '../upload-texts';
 import { dropProtocolCache, readProtocolCache, writeProtocolCache } from './protocol-cache';
 
-/** Spec §9: the uploaded protocols are fetched 20 at a time; a regenerated one refreshes the list after 2 s. */
+/** docs/product-spec.md §9: the uploaded protocols are fetched 20 at a time; a regenerated one refreshes the list after 2 s. */
 export const UPLOADED_FETCH_SIZE = 20;
 export const REGENERATED_REFRESH_MS = 2_000;
 

@@ -1,6 +1,6 @@
 import { browserTimers, type Timers } from '@cairn/frontend-shared';
 
-/** Spec §9: after a regeneration starts the preview is polled every 1 s, at most 30 times, the first after 2 s. */
+/** docs/product-spec.md §9: after a regeneration starts the preview is polled every 1 s, at most 30 times, the first after 2 s. */
 export const REGENERATE_FIRST_POLL_MS = 2_000;
 export const REGENERATE_POLL_MS = 1_000;
 export const REGENERATE_MAX_POLLS = 30;

@@ -5,7 +5,7 @@ import { approveUpload, deletePreview, loadPreview, regenerateUpload, type Uploa
 import { UploadTexts } from '../upload-texts';
 import { pollRegeneratedPreview } from './preview-polling';
 
-/** Spec §9: after approval the index refreshes after 2 s and the preview after 3 s. */
+/** docs/product-spec.md §9: after approval the index refreshes after 2 s and the preview after 3 s. */
 export const APPROVE_REFRESH_MS = 2_000;
 export const PREVIEW_REFRESH_MS = 3_000;
 

@@ -63,7 +63,7 @@ export const uploadStatus = (uid: string, uploadId: string) => getCairn().api.ge
 
 export const cancelUpload = (uid: string, uploadId: string) => getCairn().api.post(userPath(uid, `upload-cancel/${uploadId}`));
 
-/** A protocol as `upload-preview` and `protocols` return it (spec §3 "Uploaded (indexed) protocol"). */
+/** A protocol as `upload-preview` and `protocols` return it (docs/product-spec.md §3 "Uploaded (indexed) protocol"). */
 export interface UploadedProtocol {
   id: string;
   title: string;

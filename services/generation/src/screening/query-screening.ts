@@ -41,8 +41,8 @@ const NON_MEDICAL = [
 const MEDICAL = /\b(pain|fever|dose|doses|dosage|drug|medicine|medication|treat\w*|therap\w*|symptom\w*|sign|signs|diagnos\w*|patient\w*|infection|infect\w*|disease\w*|syndrome|injur\w*|bleed\w*|blood|heart|lung|kidney|liver|brain|stroke|diabet\w*|asthma|cancer|tumou?r|vaccin\w*|pregnan\w*|child|children|infant|baby|newborn|emergency|hospital|clinic\w*|nurse|doctor|protocol|guideline|surgery|wound|burn|fracture|poison\w*|overdose|allerg\w*|virus|viral|bacteria\w*|antibiotic\w*|malaria|dengue|covid\w*|tuberculosis|sepsis|vomit\w*|diarrho?ea|cough|rash|headache|seizure\w*|cpr|resuscitat\w*|oxygen|breath\w*|pulse|pressure|glucose|insulin)\b/i;
 
 /**
- * Screens a clinical query before searching or generating: the categories of spec §5, with the
- * messages of spec §8 (the query echoed). Returns null when the query may go ahead.
+ * Screens a clinical query before searching or generating: the categories of docs/product-spec.md §5, with the
+ * messages of docs/product-spec.md §8 (the query echoed). Returns null when the query may go ahead.
  */
 export function screenQuery(raw: string | null | undefined): ScreeningResult | null {
   const query = (raw ?? '').replace(/\s+/g, ' ').trim();

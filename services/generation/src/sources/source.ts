@@ -3,7 +3,7 @@ import { readSourceLabel } from './source-labels.js';
 
 export const MAX_SOURCES = 6;
 
-/** A snippet as clients send it: plain text (spec §7), or a search hit's provenance. */
+/** A snippet as clients send it: plain text (docs/product-spec.md §7), or a search hit's provenance. */
 export const snippetSchema = z.union([
   z.string().max(20_000),
   z.object({

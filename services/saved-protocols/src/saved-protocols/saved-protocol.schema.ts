@@ -8,7 +8,7 @@ const MAX_STEPS = 100;
 const stepList = (field: string) => z.array(z.unknown(), { error: `${field} must be a list of steps` }).max(MAX_STEPS, `${field} may hold at most ${MAX_STEPS} steps`);
 
 /**
- * Spec §7 `POST /protocols/save`: the body is the protocol itself (its id, its fields with steps or a
+ * docs/product-spec.md §7 `POST /protocols/save`: the body is the protocol itself (its id, its fields with steps or a
  * checklist, and its intent). What it holds besides the summary fields is kept as `protocol_data`,
  * with the steps as its `checklist`.
  */

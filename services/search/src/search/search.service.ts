@@ -27,7 +27,7 @@ export interface SearchRequest {
 
 export interface SearchHit {
   id: string;
-  /** Spec §7 `score`: 0–10 relevance on a calibrated scale; 6 or more means the hit is about the query. */
+  /** docs/product-spec.md §7 `score`: 0–10 relevance on a calibrated scale; 6 or more means the hit is about the query. */
   score: number;
   /** What ranked the hit: the fused keyword and vector score (BM25 alone when not hybrid), then rank-fused with the query's preferences when any apply. */
   fusion_score: number;

@@ -8,7 +8,7 @@ const NO_URL = new Set(['', 'n/a']);
 const USER_ORGANIZATION = /user|custom|regenerated/i;
 
 /**
- * Spec §4: a citation shows 'User defined' instead of a link when its url is empty or 'N/A', or when its
+ * docs/product-spec.md §4: a citation shows 'User defined' instead of a link when its url is empty or 'N/A', or when its
  * organization contains 'user', 'custom' or 'regenerated'.
  */
 export function isUserDefinedCitation(citation: CitationSource): boolean {

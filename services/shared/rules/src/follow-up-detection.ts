@@ -1,7 +1,7 @@
 import { FOLLOW_UP_KEYWORDS, followUpKeywordGroups } from './follow-ups.js';
 import { tokenize } from './text/tokenize.js';
 
-/** Spec §4 "Follow-up detection rules" and §9: the context is the last protocol within this many messages. */
+/** docs/product-spec.md §4 "Follow-up detection rules" and §9: the context is the last protocol within this many messages. */
 export const FOLLOW_UP_LOOK_BACK = 10;
 /** A follow-up keyword makes a follow-up only in a query shorter than this. */
 export const FOLLOW_UP_KEYWORD_QUERY_CHARACTERS = 100;
@@ -54,7 +54,7 @@ export function followUpContext(messages: readonly ChatTurn[]): string | null {
 }
 
 /**
- * Whether a query continues the chat's protocol or starts a new topic (spec §4), with the
+ * Whether a query continues the chat's protocol or starts a new topic (docs/product-spec.md §4), with the
  * confidence of the rule that decided. `forced` is the follow-up marker.
  */
 export function detectFollowUp(query: string, messages: readonly ChatTurn[], forced = false): FollowUpDecision {

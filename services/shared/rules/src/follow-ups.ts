@@ -1,9 +1,9 @@
 import type { Intent } from './intent.js';
 
-/** Follow-up question categories (spec §3). */
+/** Follow-up question categories (docs/product-spec.md §3). */
 export type FollowUpCategory = 'dosage' | 'symptoms' | 'complications' | 'timing' | 'safety' | 'general';
 
-/** Keyword groups of follow-up questions (spec §4). */
+/** Keyword groups of follow-up questions (docs/product-spec.md §4). */
 export const FOLLOW_UP_KEYWORDS = {
   dosage: /\b(dose|doses|dosage|dosing|mg|how much|how many|quantity|amount)\b/i,
   symptoms: /\b(symptoms?|signs?|presentation|present)\b/i,

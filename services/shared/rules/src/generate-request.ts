@@ -1,4 +1,4 @@
-/** Spec §7: the generator is given at most 6 sources. */
+/** docs/product-spec.md §7: the generator is given at most 6 sources. */
 export const MAX_CONTEXT_SNIPPETS = 6;
 
 export const GENERATE_INSTRUCTIONS = [

@@ -9,12 +9,12 @@ const KEYWORDS: [Exclude<Intent, 'general'>, RegExp][] = [
   ['prevention', /\bprevent/i],
 ];
 
-/** Intent from the message text (spec §4): the first keyword group that matches, else general. */
+/** Intent from the message text (docs/product-spec.md §4): the first keyword group that matches, else general. */
 export function classifyIntent(text: string): Intent {
   return KEYWORDS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
 }
 
-/** Protocol card labels (spec §2). */
+/** Protocol card labels (docs/product-spec.md §2). */
 export const INTENT_LABELS: Record<Intent, string> = {
   emergency: 'EMERGENCY PROTOCOL',
   symptoms: 'SYMPTOMS GUIDE',

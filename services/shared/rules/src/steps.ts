@@ -28,7 +28,7 @@ export function cutStep(text: string): string {
   return text.length > STEP_ELLIPSIS_AFTER ? `${cut.replace(/[\s.,;:!?]+$/, '')}...` : cut;
 }
 
-/** One step's text per spec §5: whitespace collapsed, numbering and bullets stripped, capitalised, cut, final period. */
+/** One step's text per docs/product-spec.md §5: whitespace collapsed, numbering and bullets stripped, capitalised, cut, final period. */
 export function cleanStepText(raw: string): string {
   const text = raw.replace(/\s+/g, ' ').trim().replace(LEADING_MARKERS, '').trim();
   if (!text) return '';

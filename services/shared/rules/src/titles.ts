@@ -9,10 +9,10 @@ export function cutWithEllipsis(text: string, length: number): string {
   return clean.length > length ? `${clean.slice(0, length)}${ELLIPSIS}` : clean;
 }
 
-/** Conversation title: the query cut to 50 characters plus an ellipsis (spec §5). */
+/** Conversation title: the query cut to 50 characters plus an ellipsis (docs/product-spec.md §5). */
 export const conversationTitle = (query: string) => cutWithEllipsis(query, CONVERSATION_TITLE_LENGTH);
 
-/** Title of a tab opened for a new topic: the first 30 characters of the query plus an ellipsis (spec §4). */
+/** Title of a tab opened for a new topic: the first 30 characters of the query plus an ellipsis (docs/product-spec.md §4). */
 export const newTabTitle = (query: string) => cutWithEllipsis(query, NEW_TAB_TITLE_LENGTH);
 
 /** Saved protocol id: the lowercased title with non-alphanumerics replaced by underscores, prefixed 'protocol_'. */

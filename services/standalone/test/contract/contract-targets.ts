@@ -28,7 +28,7 @@ function target(name: string, whole: boolean, app: TestApp, user: () => Promise<
 }
 
 /**
- * The targets of one §7 table: the standalone server (users signed up through accounts) and the
+ * The targets of one docs/product-spec.md §7 table: the standalone server (users signed up through accounts) and the
  * service that owns the table, started alone (users with tokens of a test issuer).
  */
 export function contractTargets(service: string, moduleFor: (config: PlatformConfig) => Type | DynamicModule): { name: string; whole: boolean; start(): Promise<ContractTarget> }[] {

@@ -4,7 +4,7 @@ import { readAllPages } from '@cairn/testing';
 import { describeContract } from './contract-targets.js';
 import { newestFirst, storedConversation } from './list-fixtures.js';
 
-// Spec §7 "Conversations" with the saved conversation payload of §3.
+// docs/product-spec.md §7 "Conversations" with the saved conversation payload of §3.
 
 const payload = (id: string, title = 'Dengue Symptoms') => ({
   id,

@@ -17,7 +17,7 @@ export function storedSavedProtocol(userId: string, i: number) {
   return { id: `${userId}/${protocolId}`, userId, protocolId, title: `Checklist ${i + 1}`, organization: 'WHO', region: 'Global', year: 2024, intent: 'treatment', protocol_data: { checklist: [] }, saved_at: sharedTime(i, 6) };
 }
 
-/** Newest first by `field`, ties by `idField`: the order every list of spec §7 pages in. */
+/** Newest first by `field`, ties by `idField`: the order every list of docs/product-spec.md §7 pages in. */
 export const newestFirst =
   <T extends Record<string, unknown>>(field: keyof T, idField: keyof T) =>
   (a: T, b: T) =>

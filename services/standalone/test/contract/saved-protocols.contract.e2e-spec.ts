@@ -4,7 +4,7 @@ import { readAllPages } from '@cairn/testing';
 import { describeContract } from './contract-targets.js';
 import { newestFirst, storedSavedProtocol } from './list-fixtures.js';
 
-// Spec §7 "Saved protocols": the body of a save is the protocol itself (id, protocol fields, intent).
+// docs/product-spec.md §7 "Saved protocols": the body of a save is the protocol itself (id, protocol fields, intent).
 
 const protocol = {
   id: 'protocol_cpr_for_cardiac_arrest',

@@ -3,7 +3,7 @@ import { GenerationAppModule } from '@cairn/generation';
 import { SearchAppModule } from '@cairn/search';
 import { describeContract } from './contract-targets.js';
 
-// Spec §7 "Search and generation", called with the spec's literal request shapes.
+// docs/product-spec.md §7 "Search and generation", called with the spec's literal request shapes.
 
 const snippet = '[Source 1] (Dengue): Give paracetamol for fever, no more than 3 g a day in adults. Do not give aspirin or ibuprofen, because they increase the risk of bleeding.';
 

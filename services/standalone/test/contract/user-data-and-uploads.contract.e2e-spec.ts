@@ -5,7 +5,7 @@ import { readAllPages } from '@cairn/testing';
 import { guidelinePdf, indexedProtocol, indexOrder } from '../uploads-fixtures.js';
 import { describeContract, type ContractTarget, type ContractUser } from './contract-targets.js';
 
-// Spec §7 "User data and uploads", with multipart bodies as a browser's FormData sends them.
+// docs/product-spec.md §7 "User data and uploads", with multipart bodies as a browser's FormData sends them.
 
 async function multipart(api: ContractTarget, user: ContractUser, path: string, fields: Record<string, string>, file?: { name: string; content: Buffer }) {
   const form = new FormData();

@@ -1,6 +1,6 @@
 import type { FileReport } from '../extraction/document-extractor.js';
 
-/** Spec §4 Upload: the statuses a client sees. */
+/** docs/product-spec.md §4 Upload: the statuses a client sees. */
 export type UploadStatus = 'uploading' | 'processing' | 'awaiting_approval' | 'completed' | 'cancelled' | 'error';
 
 /** Where a job's work stands; what a restarted worker resumes. */
@@ -35,7 +35,7 @@ export const RUNNING_STATUSES: readonly UploadStatus[] = ['uploading', 'processi
 
 export const isRunning = (job: Pick<UploadJob, 'status'>) => RUNNING_STATUSES.includes(job.status);
 
-/** `GET …/upload-status/{uploadId}` (spec §3 "Upload job / status"), plus the per-file outcomes. */
+/** `GET …/upload-status/{uploadId}` (docs/product-spec.md §3 "Upload job / status"), plus the per-file outcomes. */
 export function toStatus(job: UploadJob) {
   return {
     upload_id: job.id,

@@ -30,7 +30,7 @@ export function withSourceUrls(protocol: UserProtocol): GeneratedProtocolData['c
   return protocol.protocol_data.citations.map((citation) => ({ ...citation, url: withSourcePage(url, citation.page) }));
 }
 
-/** Spec §3 "Uploaded (indexed) protocol", with `steps` and `step_details` beside the checklist. */
+/** docs/product-spec.md §3 "Uploaded (indexed) protocol", with `steps` and `step_details` beside the checklist. */
 export function toUploadedProtocol(protocol: UserProtocol) {
   const checklist = protocol.protocol_data.checklist;
   return {

@@ -7,7 +7,7 @@ import { UserProtocolsRepository } from './user-protocols.repository.js';
 
 const notFoundError = () => notFound('Protocol not found');
 
-/** The user's protocol index (spec §7 `/users/{userId}/protocols*`); every change reaches search as an event. */
+/** The user's protocol index (docs/product-spec.md §7 `/users/{userId}/protocols*`); every change reaches search as an event. */
 @Injectable()
 export class UserProtocolsService {
   constructor(

@@ -1,7 +1,7 @@
 import type { UploadStatus } from '../jobs/upload-job.js';
 
 /**
- * The statuses an upload job may move to from each status (spec §4 Upload). A job is received
+ * The statuses an upload job may move to from each status (docs/product-spec.md §4 Upload). A job is received
  * (uploading), extracted and generated (processing), reviewed (awaiting_approval: approved, or
  * regenerated, which runs again), and ends completed, cancelled or in error. Cancel stops a running
  * job only; any job may be removed with its previews (Clear All), which is no status.

@@ -44,7 +44,7 @@ export async function readForm(request: IncomingMessage, destination: string | n
 
 const customPrompt = (form: ReceivedForm) => (form.fields.custom_prompt ?? '').trim();
 
-/** Spec §7 "User data and uploads": receiving uploads and the life of an upload job. */
+/** docs/product-spec.md §7 "User data and uploads": receiving uploads and the life of an upload job. */
 @Injectable()
 export class UploadsService {
   constructor(

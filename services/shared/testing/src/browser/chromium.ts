@@ -5,7 +5,7 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Flags for headless Chromium on a closed network, as root (ARCHITECTURE.md §7). */
+/** Flags for headless Chromium on a closed network, as root (docs/architecture.md, "Testing"). */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
