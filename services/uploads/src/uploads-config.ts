@@ -6,12 +6,12 @@ const MB = 1024 * 1024;
 
 export const uploadsEnvSchema = z.object({
   /** A job whose worker has not reported for this long is taken over by another worker (or after a restart). */
-  UPLOAD_JOB_LEASE_MS: z.coerce.number().int().min(200).max(600_000).default(15_000),
-  UPLOAD_ZIP_MAX_ENTRIES: z.coerce.number().int().positive().default(DEFAULT_ZIP_LIMITS.maxEntries),
-  UPLOAD_ZIP_MAX_TOTAL_MB: z.coerce.number().int().positive().default(DEFAULT_ZIP_LIMITS.maxTotalBytes / MB),
-  UPLOAD_ZIP_MAX_RATIO: z.coerce.number().positive().default(DEFAULT_ZIP_LIMITS.maxRatio),
+  UPLOAD_JOB_LEASE_MS: z.coerce.number().int().min(200).max(600_000).default(15_000).describe('An upload job whose worker has not reported for this long is resumed by another worker, or by the same service after a restart.'),
+  UPLOAD_ZIP_MAX_ENTRIES: z.coerce.number().int().positive().default(DEFAULT_ZIP_LIMITS.maxEntries).describe('ZIP limit: entries.'),
+  UPLOAD_ZIP_MAX_TOTAL_MB: z.coerce.number().int().positive().default(DEFAULT_ZIP_LIMITS.maxTotalBytes / MB).describe('ZIP limit: total uncompressed size, in MiB.'),
+  UPLOAD_ZIP_MAX_RATIO: z.coerce.number().positive().default(DEFAULT_ZIP_LIMITS.maxRatio).describe('ZIP limit: the expansion ratio above which an entry over 1 MiB is taken for a ZIP bomb.'),
   /** `off` skips OCR of scanned pages (for hosts without tesseract-ocr and poppler-utils). */
-  UPLOAD_OCR: z.enum(['on', 'off']).default('on'),
+  UPLOAD_OCR: z.enum(['on', 'off']).default('on').describe('`off` skips OCR of scanned pages (for hosts without `tesseract-ocr` and `poppler-utils`).'),
 });
 
 export type UploadsConfig = z.infer<typeof uploadsEnvSchema>;

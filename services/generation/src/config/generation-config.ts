@@ -6,12 +6,12 @@ export const GENERATION_TIMEOUT_MS = 45_000;
 
 export const generationEnvSchema = z
   .object({
-    GENERATOR: z.enum(['extractive', 'openai']).default('extractive'),
-    OPENAI_BASE_URL: z.url().optional(),
-    OPENAI_API_KEY: z.string().optional(),
-    OPENAI_CA_FILE: z.string().min(1).optional(),
-    GENERATION_MODEL: z.string().min(1).default('gpt-4o-mini'),
-    GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(GENERATION_TIMEOUT_MS),
+    GENERATOR: z.enum(['extractive', 'openai']).default('extractive').describe('`extractive` → `ExtractiveGenerator`; `openai` → `OpenAiGenerator` (needs `OPENAI_BASE_URL`).'),
+    OPENAI_BASE_URL: z.url().optional().describe('An OpenAI-compatible endpoint for the generator (OpenAI, Azure, vLLM, Ollama); required when `GENERATOR=openai`.'),
+    OPENAI_API_KEY: z.string().optional().describe('The endpoint\'s API key.'),
+    OPENAI_CA_FILE: z.string().min(1).optional().describe('PEM bundle of a self-hosted OpenAI-compatible endpoint\'s CA.'),
+    GENERATION_MODEL: z.string().min(1).default('gpt-4o-mini').describe('The chat model asked of the endpoint (`GENERATOR=openai`).'),
+    GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(GENERATION_TIMEOUT_MS).describe('How long one model request may take (`GENERATOR=openai`).'),
   })
   .superRefine((env, ctx) => {
     if (env.GENERATOR === 'openai' && !env.OPENAI_BASE_URL) {
