@@ -36,7 +36,8 @@ describe('generation service', () => {
     const bus = api.app.get<EventBus>(EVENT_BUS);
     await respondTo(bus, Topics.searchRequested, Topics.searchAnswered, 'search', async ({ payload }) => ({
       total: 1,
-      hits: payload.userId === 'clinician-1' ? [{ id: 'nhs#1', title: 'Dengue: fluids', organization: 'NHS', body: 'Give oral rehydration solution in small frequent sips to a child with dengue who is vomiting.', sourceUrl: 'https://www.nhs.uk/conditions/dengue/', relevance: 8 }] : [],
+      ...(/pear drops/.test(payload.query) && { expansions: ['ketoacidosis'] }),
+      hits: payload.userId === 'clinician-1' ? [{ id: 'nhs#1', title: 'Dengue: fluids', organization: 'NHS', body: 'Give oral rehydration solution in small frequent sips to a child with dengue who is vomiting.', sourceUrl: 'https://www.nhs.uk/conditions/dengue/', relevance: /dengue|vomit/i.test(payload.query) ? 8 : 1 }] : [],
     }));
   });
   afterAll(async () => {
@@ -118,6 +119,23 @@ describe('generation service', () => {
         if (title.length > 3 && title.length < 100) expect(refused.body.detail.message).toContain(`"${title}"`);
       }
       expect((await post('/protocols/generate', { context_snippets: snippets })).body.detail).toMatchObject({ category: 'invalid_input', field: 'title' });
+    });
+
+    it('reads the question of passages the client sends as search reads it, and goes on with a question search judged its lead passage about', async () => {
+      const ketoacidosis = {
+        text: '- Check blood ketones and glucose at once in anyone with ketoacidosis symptoms.\n- Start intravenous fluids for ketoacidosis straight away.',
+        title: 'Diabetic ketoacidosis',
+        section: 'Treat',
+        relevance: 4,
+      };
+      const understood = await post('/protocols/generate', { title: 'breath smells of pear drops', context_snippets: [ketoacidosis] });
+      expect(understood.status).toBe(200);
+      expect(understood.body.checklist.length).toBeGreaterThan(0);
+      const concussion = { text: '- Remove an athlete from play at once when concussion is suspected.', title: 'Concussion', section: 'Recognise', relevance: 9 };
+      const judged = await post('/protocols/generate', { title: 'kid bumped his head at football', context_snippets: [concussion] });
+      expect(judged.status).toBe(200);
+      expect(judged.body.checklist.map((step: { text: string }) => step.text)).toEqual(['Remove an athlete from play at once when concussion is suspected.']);
+      expect((await post('/protocols/generate', { title: 'kid bumped his head at football', context_snippets: [{ ...concussion, relevance: 2 }] })).status).toBe(400);
     });
 
     it('needs a token', async () => {

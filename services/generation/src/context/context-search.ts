@@ -4,6 +4,8 @@ import { createLogger, EVENT_BUS, EventRequester, type EventBus } from '@cairn/p
 import type { QueryUnderstanding } from '../generators/on-topic-sources.js';
 
 const CONTEXT_SEARCH_TIMEOUT_MS = 5000;
+/** Reading the question as search reads it is worth a short wait only: the client already sent the passages. */
+const UNDERSTANDING_TIMEOUT_MS = 1000;
 
 export interface ContextPassage {
   title: string;
@@ -58,13 +60,18 @@ export class ContextSearch implements OnModuleInit, OnApplicationShutdown {
     return (await this.find(query, userId, size)).passages;
   }
 
+  /** What search understands of a question (its correction and expansions), for passages the client found itself. */
+  async understand(query: string, userId: string): Promise<QueryUnderstanding> {
+    return (await this.find(query, userId, 1, UNDERSTANDING_TIMEOUT_MS)).understanding;
+  }
+
   /** The passages and what search understood of the question (nothing beyond the query when it is unavailable). */
-  async find(query: string, userId: string, size = 4): Promise<ContextSearchResult> {
+  async find(query: string, userId: string, size = 4, timeoutMs = CONTEXT_SEARCH_TIMEOUT_MS): Promise<ContextSearchResult> {
     let answer: SearchAnswered;
     try {
       answer = await this.requester.request(
         { query, userId, includeGlobal: true, includeUser: true, size, mode: RetrievalMode.HYBRID, enhance: true },
-        { timeoutMs: CONTEXT_SEARCH_TIMEOUT_MS },
+        { timeoutMs },
       );
     } catch (error) {
       this.logger.warn({ err: error }, 'context search unavailable; answering from the protocol alone');

@@ -31,10 +31,12 @@ function sameSubject(a: Source, b: Source): boolean {
   return one.size > 0 && [...one].every((stem) => other.has(stem));
 }
 
-/** Whether the passage search ranked first is about something the question names (its title, section or subject). */
-export function leadNamesTheQuestion(sources: Source[], stems: string[]): boolean {
-  const subject = sources[0] ? subjectStems(sources[0]) : new Set<string>();
-  return stems.some((stem) => subject.has(stem));
+/** Whether the passage search ranked first is about the question: judged so by search, or about something the question names (its title, section or subject). */
+export function leadIsAboutTheQuestion(sources: Source[], stems: string[]): boolean {
+  const lead = sources[0];
+  if (!lead) return false;
+  const subject = subjectStems(lead);
+  return (lead.relevance ?? 0) >= RELEVANCE_LINE || stems.some((stem) => subject.has(stem));
 }
 
 /** Whether a source's subject names the question: one of its words, and a third of them with the source's own text. */

@@ -6,7 +6,7 @@ import { GENERATOR, type GenerationRequest, type Generator } from '../generators
 import { groundSteps, type CitedStep } from '../grounding/grounding-check.js';
 import { GroundingMetrics } from '../grounding/grounding-metrics.js';
 import { screenQuery } from '../screening/query-screening.js';
-import { leadNamesTheQuestion, understoodStems, type QueryUnderstanding } from '../generators/on-topic-sources.js';
+import { leadIsAboutTheQuestion, understoodStems, type QueryUnderstanding } from '../generators/on-topic-sources.js';
 import { MAX_SOURCES, toSources, type Snippet } from '../sources/source.js';
 import { assembleProtocol, type ProtocolResponse } from './protocol-assembler.js';
 import type { GenerateBody } from './protocol.schemas.js';
@@ -54,9 +54,10 @@ export class ProtocolGenerationService {
     }
     if (refusal && refusal.category !== 'irrelevant') throw new AppError(400, refusal.category, refusal.message);
     const intent = classifyIntent(query);
-    const { snippets, understanding } = body.context_snippets.length > 0 ? { snippets: body.context_snippets, understanding: {} } : await this.searched(query, uid);
+    const { snippets, understanding } =
+      body.context_snippets.length > 0 ? { snippets: body.context_snippets, understanding: await this.contextSearch.understand(query, uid) } : await this.searched(query, uid);
     const sources = toSources(snippets);
-    if (refusal && !leadNamesTheQuestion(sources, understoodStems(query, understanding))) throw new AppError(400, refusal.category, refusal.message);
+    if (refusal && !leadIsAboutTheQuestion(sources, understoodStems(query, understanding))) throw new AppError(400, refusal.category, refusal.message);
     if (sources.length === 0) return { response: assembleProtocol({ query, intent, sources, steps: [], region: body.region, year: body.year }) };
     return { request: { title: query, intent, sources, instructions: body.instructions, understanding }, region: body.region, year: body.year };
   }
