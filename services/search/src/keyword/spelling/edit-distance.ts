@@ -1,4 +1,4 @@
-import { isCommonEnglishWord } from './common-english.js';
+import { isDictionaryWord } from './common-english.js';
 
 /** Words shorter than this are never corrected; from TWO_EDITS_FROM letters on, two edits are allowed (Elasticsearch's AUTO:4,8). */
 export const ONE_EDIT_FROM = 4;
@@ -6,9 +6,9 @@ export const TWO_EDITS_FROM = 8;
 /** Letters a correction must share with the typed word at its start (Elasticsearch's prefix_length). */
 export const TYPO_PREFIX_LENGTH = 1;
 
-/** How many edits a typed word may be from its correction: 0 under 4 letters or for everyday English, 1 up to 7, 2 from 8. */
+/** How many edits a typed word may be from its correction: 0 under 4 letters or for a dictionary word, 1 up to 7, 2 from 8. */
 export function maxEditsFor(word: string): number {
-  if (isCommonEnglishWord(word)) return 0;
+  if (isDictionaryWord(word)) return 0;
   return word.length >= TWO_EDITS_FROM ? 2 : word.length >= ONE_EDIT_FROM ? 1 : 0;
 }
 
