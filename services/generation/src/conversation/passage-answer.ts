@@ -30,6 +30,8 @@ export type PassageAnswer = { sentences: AnswerSentence[] } | { unanswered: stri
 const MAX_SUPPORTING = 3;
 /** The weighted share of what the question asks about that a sentence must name to answer it. */
 const NAMES_THE_QUESTION = 0.25;
+/** ...or the share of its words, counted alike: a word rare among the sources ('suspected') does not outweigh the one asked about ('antibiotics'). */
+const NAMES_HALF_THE_QUESTION = 0.5;
 const NEAR_DUPLICATE = 0.6;
 /** Stems with British and American spellings made one ('ischaemic', 'ischemic'). */
 const stemsOf = (text: string) => tokenize(text).map((stem) => stem.replace(/ae|oe/g, 'e'));
@@ -98,10 +100,10 @@ export function answerSentences({ question, topic, focus = '', sources, admissib
       const coverage = share(asked, stems);
       const onFocus = weightedShare(focusMentioned, stems, weight);
       const score = 2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) - 0.001 * sentence.position;
-      return { sentence, stems, about, says, coverage, score };
+      return { sentence, stems, about, names: share(mentioned, stems), says, coverage, score };
     })
     .sort((a, b) => b.score - a.score);
-  const named = candidates.filter((candidate) => candidate.about >= NAMES_THE_QUESTION);
+  const named = candidates.filter((candidate) => candidate.about >= NAMES_THE_QUESTION || candidate.names >= NAMES_HALF_THE_QUESTION);
   const lead = named.find((candidate) => candidate.says || !signal) ?? named[0];
   if (!lead) return { unanswered: [] };
   const chosen = [lead];
