@@ -28,6 +28,26 @@ describe('answerSentences', () => {
     expect(found.length).toBeLessThanOrEqual(4);
   });
 
+  it('leads with the sentence that says what is asked about, not one holding only a word rare among the sources', () => {
+    const sepsis = toSources([
+      {
+        text: [
+          '- Treat people with suspected neutropenic sepsis as being at very high risk and manage them urgently.',
+          '- Give broad-spectrum IV antibiotics within 1 hour when septic shock is present.',
+          '- For possible sepsis without shock, give antibiotics within 3 hours if infection remains likely.',
+          '- Review antibiotics daily and narrow or stop them once culture results allow.',
+          '- Choose antibiotics by the likely source of infection.',
+          '- Take blood cultures before antibiotics where this causes no delay.',
+          '- Check allergies before choosing antibiotics.',
+        ].join('\n'),
+        title: 'Sepsis: recognition',
+        organization: 'NHS',
+      },
+    ]);
+    const found = sentences(answerSentences({ question: 'how soon should antibiotics be given in suspected sepsis?', topic: 'Sepsis Recognition', sources: sepsis }));
+    expect(found[0].text).toMatch(/antibiotics within \d hours?/);
+  });
+
   it('leads with the dose for a dose question', () => {
     const found = sentences(answerSentences({ question: 'what dose of alteplase?', topic: 'Stroke Warning Signs', sources: stroke }));
     expect(found[0].text).toMatch(/^Give alteplase 0\.9 mg\/kg/);
