@@ -37,6 +37,7 @@ describe('generation service', () => {
     await respondTo(bus, Topics.searchRequested, Topics.searchAnswered, 'search', async ({ payload }) => ({
       total: 1,
       ...(/pear drops/.test(payload.query) && { expansions: ['ketoacidosis'] }),
+      ...(/asprin/.test(payload.query) && { correctedQuery: payload.query.replace('asprin', 'aspirin') }),
       hits: payload.userId === 'clinician-1' ? [{ id: 'nhs#1', title: 'Dengue: fluids', organization: 'NHS', body: 'Give oral rehydration solution in small frequent sips to a child with dengue who is vomiting.', sourceUrl: 'https://www.nhs.uk/conditions/dengue/', relevance: /dengue|vomit/i.test(payload.query) ? 8 : 1 }] : [],
     }));
   });
@@ -160,6 +161,12 @@ describe('generation service', () => {
         user_id: 'clinician-1',
         ...extra,
       });
+
+    it('reads a misspelt question as search corrects it', async () => {
+      const response = await ask('should I avoid asprin?');
+      expect(response.status).toBe(200);
+      expect(response.body.answer).toMatch(/^Do not give aspirin or ibuprofen/);
+    });
 
     it('answers from the protocol sources with citations, follow-ups and no new sources', async () => {
       const response = await ask('What is the maximum paracetamol dose?');

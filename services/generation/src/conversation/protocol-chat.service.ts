@@ -83,14 +83,14 @@ export class ProtocolChatService {
     if (refusal && refusal.category !== 'too_short') throw new AppError(400, refusal.category, refusal.message);
 
     const given = requestCitations(body.citations_list, body.protocol_json);
-    const passages = body.enable_context_search ? await this.passages(question, topic, uid) : [];
+    const { passages, understood } = await this.searched(question, topic, uid, body.enable_context_search);
     const cited = withWholePassages(citationsAsSources(given), passages);
     const known = withProtocolSteps(cited, body.protocol_json);
     const found = this.newSources(passages, cited);
     const sources = [...known, ...found];
     const original = new Map([...cited, ...found].map((source) => [source.id, source.text]));
     const extracted = answerSentences({
-      question,
+      question: understood,
       topic,
       sources,
       admissible: (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null,
@@ -158,11 +158,16 @@ export class ProtocolChatService {
     return held.length > 0 ? held : null;
   }
 
-  /** Passages search finds for the question, as asked and with the protocol's topic (which a short question leaves out). */
-  private async passages(question: string, topic: string, uid: string): Promise<ContextPassage[]> {
-    const [asked, onTopic] = await Promise.all([this.contextSearch.search(question, uid), this.contextSearch.search(`${topic} ${question}`, uid)]);
+  /**
+   * Passages search finds for the question, as asked and with the protocol's topic (which a short
+   * question leaves out), and the question as search corrected it; without context search, the correction alone.
+   */
+  private async searched(question: string, topic: string, uid: string, withPassages: boolean): Promise<{ passages: ContextPassage[]; understood: string }> {
+    if (!withPassages) return { passages: [], understood: (await this.contextSearch.understand(question, uid)).correctedQuery || question };
+    const [asked, onTopic] = await Promise.all([this.contextSearch.find(question, uid), this.contextSearch.search(`${topic} ${question}`, uid)]);
     const seen = new Set<string>();
-    return [...onTopic, ...asked].filter((passage) => !seen.has(passage.body) && Boolean(seen.add(passage.body)));
+    const passages = [...onTopic, ...asked.passages].filter((passage) => !seen.has(passage.body) && Boolean(seen.add(passage.body)));
+    return { passages, understood: asked.understanding.correctedQuery || question };
   }
 
   /** Passages that are none of the protocol's sources, numbered after them. */

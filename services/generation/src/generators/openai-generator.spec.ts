@@ -99,7 +99,7 @@ describe('OpenAiGenerator against an OpenAI-compatible server', () => {
     };
     server = await startOpenAiDouble({ chat: [recorded(flipped)] });
     const metrics = new Metrics();
-    const noSearch = { search: async () => [], understand: async () => ({}) } as unknown as ContextSearch;
+    const noSearch = { search: async () => [], find: async () => ({ passages: [], understanding: {} }), understand: async () => ({}) } as unknown as ContextSearch;
     const service = new ProtocolGenerationService(new OpenAiGenerator({ baseURL: server.url, model: 'gpt-4o-mini' }), noSearch, new GroundingMetrics(metrics));
     const protocol = await service.generate({ title: 'chest pain and fever', context_snippets: snippets, instructions: '' }, 'clinician-1');
     expect(protocol.checklist.map(({ text, explanation, citation }) => ({ text, explanation, citation }))).toEqual([
@@ -121,7 +121,7 @@ describe('OpenAiGenerator against an OpenAI-compatible server', () => {
       ],
     };
     server = await startOpenAiDouble({ chat: [recorded(reply)] });
-    const noSearch = { search: async () => [], understand: async () => ({}) } as unknown as ContextSearch;
+    const noSearch = { search: async () => [], find: async () => ({ passages: [], understanding: {} }), understand: async () => ({}) } as unknown as ContextSearch;
     const chat = new ProtocolChatService(noSearch, new OpenAiGenerator({ baseURL: server.url, model: 'gpt-4o-mini' }));
     const body = conversationBodySchema.parse({
       message: 'how often?',
@@ -142,7 +142,7 @@ describe('OpenAiGenerator against an OpenAI-compatible server', () => {
 
   it('answers from the sources directly when the model fails', async () => {
     server = await startOpenAiDouble({ chat: [recorded('nope'), recorded('still not JSON')] });
-    const noSearch = { search: async () => [], understand: async () => ({}) } as unknown as ContextSearch;
+    const noSearch = { search: async () => [], find: async () => ({ passages: [], understanding: {} }), understand: async () => ({}) } as unknown as ContextSearch;
     const chat = new ProtocolChatService(noSearch, new OpenAiGenerator({ baseURL: server.url, model: 'gpt-4o-mini' }));
     const answer = await chat.answer(conversationBodySchema.parse({ message: 'How often can paracetamol be given?', concept_title: 'Dengue Fever', citations_list: snippets.map((snippet) => snippet.text) }), 'clinician-1');
     expect(answer.answer).toMatch(/every 4 to 6 hours/);
