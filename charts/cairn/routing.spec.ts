@@ -19,7 +19,7 @@ const CHART = 'charts/cairn';
 const REQUIRED_VALUES = 'charts/cairn/ci/required-values.yaml';
 const SERVICES = ['search', 'generation', 'conversations', 'saved-protocols', 'uploads', 'accounts'];
 const COPIED_CALLS = join(repoRoot, CHART, 'test-support/spec-calls.txt');
-const SPEC = process.env.CAIRN_PRODUCT_SPEC ?? resolve(repoRoot, '../shared/spec/product-spec.md');
+const SPEC = process.env.CAIRN_PRODUCT_SPEC ?? [resolve(repoRoot, '../shared/spec/product-spec.md'), resolve(repoRoot, 'docs/product-spec.md')].find((path) => existsSync(path))!;
 
 /** The IngressClass each controller installs by default. */
 const CONTROLLERS: [IngressController, string][] = [

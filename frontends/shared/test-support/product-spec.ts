@@ -3,10 +3,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The product specification beside the repository (`../shared/spec/product-spec.md`), or null where it is absent. */
+const beside = resolve(fileURLToPath(new URL('../../../../shared/spec/product-spec.md', import.meta.url)));
+const inRepository = resolve(fileURLToPath(new URL('../../../docs/product-spec.md', import.meta.url)));
+
+/** The product specification: CAIRN_PRODUCT_SPEC, the published one beside the repository, or its copy in docs/. */
 export function productSpecText(): string | null {
-  const path = process.env.CAIRN_PRODUCT_SPEC ?? resolve(fileURLToPath(new URL('../../../../shared/spec/product-spec.md', import.meta.url)));
-  return existsSync(path) ? readFileSync(path, 'utf8') : null;
+  const path = process.env.CAIRN_PRODUCT_SPEC ?? [beside, inRepository].find((candidate) => existsSync(candidate));
+  return path && existsSync(path) ? readFileSync(path, 'utf8') : null;
 }
 
 /** The texts that do not stand word for word in the specification. */

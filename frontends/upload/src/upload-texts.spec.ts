@@ -5,7 +5,7 @@ import { UploadTexts } from './upload-texts';
 const spec = productSpecText();
 const { notices, preview, regenerate, library } = UploadTexts;
 
-(spec ? describe : describe.skip)('upload texts (skipped where ../shared/spec/product-spec.md is absent)', () => {
+(spec ? describe : describe.skip)('upload texts', () => {
   it('uses the specification’s texts word for word', () => {
     const texts = [
       UploadTexts.choose, UploadTexts.uploading, ...UploadTexts.requirements.map((text) => text.replace('Maximum', 'maximum')), UploadTexts.statusTitle, UploadTexts.noFiles,

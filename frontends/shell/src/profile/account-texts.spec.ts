@@ -30,7 +30,7 @@ describe('account deletion', () => {
 
 const spec = productSpecText();
 
-(spec ? describe : describe.skip)('account and workspace texts (skipped where ../shared/spec/product-spec.md is absent)', () => {
+(spec ? describe : describe.skip)('account and workspace texts', () => {
   it('use the specification’s texts word for word', () => {
     const { renameAccount, nameUpdated, nameUpdateFailed, deleteAccount, typeDelete, enterPassword, noEmail, wrongPassword, invalidCredential, providerCancelled, recentLogin, tooManyAttempts } = AccountTexts;
     const account = [renameAccount, nameUpdated, nameUpdateFailed, deleteAccount, typeDelete, enterPassword, noEmail, wrongPassword, invalidCredential, providerCancelled, recentLogin, tooManyAttempts, 'Failed to delete account: {message}. Please try again.'];
