@@ -25,7 +25,7 @@ export const CALIBRATION_INPUTS = [
   'bench/data',
 ];
 
-const CALIBRATION_FILE = 'services/search/src/relevance/relevance-calibration.json';
+const CALIBRATION_FILE = 'services/search/src/ranking/relevance-calibration.json';
 const isTestOnly = (path: string) => /\.(spec|contract|fixture)\.ts$|\.e2e-spec\.ts$/.test(path);
 
 function filesUnder(path: string): string[] {

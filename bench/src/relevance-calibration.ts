@@ -220,7 +220,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--misses')) printMisses(tune, scoresOf(tune));
   if (process.argv.includes('--sweep')) printSweep(tune, probabilities);
   writeFileSync(calibrationPath, `${JSON.stringify({ ...calibration, fingerprint: calibrationFingerprint(), fittedOn: tune.length }, null, 2)}\n`);
-  console.log('Written to services/search/src/relevance/relevance-calibration.json (rebuild to apply).');
+  console.log('Written to services/search/src/ranking/relevance-calibration.json (rebuild to apply).');
   if (report) {
     log('searching the test queries');
     const test = await collectSamples('test', indexes);

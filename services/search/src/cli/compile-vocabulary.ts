@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CompiledVocabulary, VocabularyConcept } from '../vocabulary/medical-vocabulary.js';
+import type { CompiledVocabulary, VocabularyConcept } from '../ranking/understand/medical-vocabulary.js';
 
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 const vocabularyDir = resolve(process.env.CAIRN_VOCAB_DIR ?? join(packageRoot, '../../../shared/vocab'));

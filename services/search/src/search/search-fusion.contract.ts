@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { DEFAULT_FUSION, fuseRankings } from '../fusion/hybrid-fusion.js';
+import { DEFAULT_FUSION, fuseRankings } from '../ranking/fuse/hybrid-fusion.js';
 import type { Embedder } from '../embedding/embedder.port.js';
 import { ChunkWriter } from '../indexing/chunk-writer.js';
 import { chunk } from '../keyword/keyword-index.contract.js';
 import type { KeywordIndex } from '../keyword/keyword-index.port.js';
-import { RelevanceScorer } from '../relevance/relevance.js';
+import { RelevanceScorer } from '../ranking/score/relevance.js';
 import type { VectorIndex } from '../vector/vector-index.port.js';
 import { SearchService, type RetrievalMode } from './search.service.js';
 

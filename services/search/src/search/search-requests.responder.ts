@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { RetrievalMode, Topics } from '@cairn/contracts';
 import { createLogger, EVENT_BUS, respondTo, type EventBus } from '@cairn/platform';
-import { enhanceQuery } from '../query/query-enhancer.js';
+import { enhanceQuery } from '../ranking/understand/query-enhancer.js';
 import { ownersOf } from './scope.js';
 import { QUERY_MAX_LENGTH, SEARCH_DEFAULT_SIZE, SEARCH_MAX_SIZE } from './search.schema.js';
 import { SearchService, type RetrievalMode as Mode } from './search.service.js';

@@ -1,16 +1,16 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ownerForDisplay, type IndexedChunk, type ScoredId } from '../chunks/chunk.js';
 import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
-import { withPreferences } from '../fusion/preferences.js';
-import { DEFAULT_FUSION, fuseRankings, FUSION_SETTINGS, type FusionSettings } from '../fusion/hybrid-fusion.js';
+import { withPreferences } from '../ranking/prefer/preferences.js';
+import { DEFAULT_FUSION, fuseRankings, FUSION_SETTINGS, type FusionSettings } from '../ranking/fuse/hybrid-fusion.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
-import { isPopulationWord } from '../query/population.js';
-import { enhanceQuery, isClinicalTerm } from '../query/query-enhancer.js';
-import { applyCorrections, queryTerms } from '../query/query-text.js';
-import { RelevanceScorer } from '../relevance/relevance.js';
-import type { RelevanceSignals } from '../relevance/relevance-signals.js';
+import { isPopulationWord } from '../ranking/understand/population.js';
+import { enhanceQuery, isClinicalTerm } from '../ranking/understand/query-enhancer.js';
+import { applyCorrections, queryTerms } from '../ranking/understand/query-text.js';
+import { RelevanceScorer } from '../ranking/score/relevance.js';
+import type { RelevanceSignals } from '../ranking/score/relevance-signals.js';
 import { VECTOR_INDEX, type VectorIndex } from '../vector/vector-index.port.js';
-import { PREFERENCE_DEPTH, searchPreferences } from './search-preferences.js';
+import { PREFERENCE_DEPTH, searchPreferences } from '../ranking/prefer/search-preferences.js';
 
 /** Which rankings a search uses: BM25 only, vectors only (benchmarks), or both fused. */
 export type RetrievalMode = 'keyword' | 'vector' | 'hybrid';

@@ -1,8 +1,8 @@
 import { stem } from '@cairn/rules';
 import type { DocumentSection } from '../chunks/chunker.js';
-import { wordTokens } from '../query/query-text.js';
-import { wordSpecificity } from '../relevance/word-rarity.js';
-import { vocabularyTermsIn } from '../vocabulary/medical-vocabulary.js';
+import { wordTokens } from '../ranking/understand/query-text.js';
+import { wordSpecificity } from '../ranking/score/word-rarity.js';
+import { vocabularyTermsIn } from '../ranking/understand/medical-vocabulary.js';
 
 /** What a document is about: its disease (or main subject) and the topics it covers. */
 export interface DocumentSubject {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chunkDocument } from '../../chunks/chunker.js';
 import { readCorpusFiles, starterDocument } from '../../corpus/starter-corpus.js';
-import { enhanceQuery } from '../../query/query-enhancer.js';
-import { queryTerms } from '../../query/query-text.js';
+import { enhanceQuery } from '../../ranking/understand/query-enhancer.js';
+import { queryTerms } from '../../ranking/understand/query-text.js';
 import { chunk, describeKeywordIndexContract } from '../keyword-index.contract.js';
 import { SqliteKeywordIndex } from './sqlite-keyword-index.adapter.js';
 

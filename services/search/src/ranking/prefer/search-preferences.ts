@@ -1,7 +1,7 @@
-import type { IndexedChunk } from '../chunks/chunk.js';
-import { preferenceRanking, type Preference } from '../fusion/preferences.js';
-import { populationsIn, queryPopulation, withoutPopulation, type Population } from '../query/population.js';
-import type { Concept, RelevanceScorer } from '../relevance/relevance.js';
+import type { IndexedChunk } from '../../chunks/chunk.js';
+import { preferenceRanking, type Preference } from './preferences.js';
+import { populationsIn, queryPopulation, withoutPopulation, type Population } from '../understand/population.js';
+import type { Concept, RelevanceScorer } from '../score/relevance.js';
 
 /** How many of the best-ranked candidates the preferences may reorder. */
 export const PREFERENCE_DEPTH = 50;

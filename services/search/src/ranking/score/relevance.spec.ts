@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { chunk } from '../keyword/keyword-index.contract.js';
+import { chunk } from '../../keyword/keyword-index.contract.js';
 import { coverage, queryConcepts, RelevanceScorer } from './relevance.js';
 import { stem } from '@cairn/rules';
 

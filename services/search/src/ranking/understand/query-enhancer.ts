@@ -1,5 +1,5 @@
 import terms from './clinical-terms.json' with { type: 'json' };
-import { isCommonEnglishWord, isEverydayWord } from '../keyword/spelling/common-english.js';
+import { isCommonEnglishWord, isEverydayWord } from '../../keyword/spelling/common-english.js';
 import { phraseWords, singular, typedWords, wordTokens } from './query-text.js';
 import { mentionsFeverishTemperature } from './temperature-reading.js';
 

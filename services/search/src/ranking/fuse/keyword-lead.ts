@@ -1,4 +1,4 @@
-import type { ScoredId } from '../chunks/chunk.js';
+import type { ScoredId } from '../../chunks/chunk.js';
 
 /** How far down the keyword ranking the lead of its first hit is measured. */
 export const LEAD_DEPTH = 10;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { chunk } from '../keyword/keyword-index.contract.js';
-import { RelevanceScorer } from '../relevance/relevance.js';
+import { chunk } from '../../keyword/keyword-index.contract.js';
+import { RelevanceScorer } from '../score/relevance.js';
 import { searchPreferences } from './search-preferences.js';
 
 const relevance = new RelevanceScorer();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { stem } from '@cairn/rules';
-import { wordTokens } from '../query/query-text.js';
-import { wordSpecificity } from '../relevance/word-rarity.js';
+import { wordTokens } from './query-text.js';
+import { wordSpecificity } from '../score/word-rarity.js';
 
 /** Where a concept comes from: the Disease Ontology, the Symptom Ontology, HPO's lay synonyms, DrugBank's open vocabulary. */
 export interface VocabularyConcept {
@@ -34,7 +34,7 @@ let entriesByFirstStem: Map<string, TermEntry[]> | null = null;
 
 function termIndex(): Map<string, TermEntry[]> {
   if (entriesByFirstStem) return entriesByFirstStem;
-  const compiled = JSON.parse(readFileSync(new URL('../../vocabulary/medical-vocabulary.json', import.meta.url), 'utf8')) as CompiledVocabulary;
+  const compiled = JSON.parse(readFileSync(new URL('../../../vocabulary/medical-vocabulary.json', import.meta.url), 'utf8')) as CompiledVocabulary;
   entriesByFirstStem = new Map();
   for (const concept of compiled.concepts) {
     for (const term of concept.terms) {

@@ -1,5 +1,5 @@
-import type { ScoredId } from '../chunks/chunk.js';
-import { reciprocalRankFusion, RRF_K } from './rrf.js';
+import type { ScoredId } from '../../chunks/chunk.js';
+import { reciprocalRankFusion, RRF_K } from '../fuse/rrf.js';
 
 /** A ranking of what the query prefers (chunks about its topic, or for its population), and its weight in the fusion. */
 export interface Preference {

@@ -1,4 +1,4 @@
-import type { ScoredId } from '../chunks/chunk.js';
+import type { ScoredId } from '../../chunks/chunk.js';
 import { keywordLead, leadScaledShare } from './keyword-lead.js';
 import { reciprocalRankFusion, RRF_K, vectorWeight } from './rrf.js';
 

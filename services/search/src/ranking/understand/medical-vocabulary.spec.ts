@@ -19,8 +19,8 @@ describe('vocabularyTermsIn', () => {
   });
 });
 
-const vocabularyDir = join(fileURLToPath(new URL('../../../../..', import.meta.url)), 'shared/vocab');
-const compiled = JSON.parse(readFileSync(new URL('../../vocabulary/medical-vocabulary.json', import.meta.url), 'utf8')) as {
+const vocabularyDir = join(fileURLToPath(new URL('../../../../../..', import.meta.url)), 'shared/vocab');
+const compiled = JSON.parse(readFileSync(new URL('../../../vocabulary/medical-vocabulary.json', import.meta.url), 'utf8')) as {
   sources: Record<string, { file: string; sha256: string }>;
 };
 const describeWithSources = existsSync(vocabularyDir) ? describe : describe.skip;

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import calibration from './relevance-calibration.json' with { type: 'json' };
+import calibration from '../relevance-calibration.json' with { type: 'json' };
 import { relevanceProbability, toRelevanceScale, type RelevanceCalibration } from './relevance-model.js';
 import { relevanceSignals, type RelevanceSignals } from './relevance-signals.js';
-import { abbreviationsIn, clinicalTerms as terms } from '../query/query-enhancer.js';
-import { mentionsFeverishTemperature } from '../query/temperature-reading.js';
-import { phraseWords, queryTerms, stopwords, wordTokens } from '../query/query-text.js';
+import { abbreviationsIn, clinicalTerms as terms } from '../understand/query-enhancer.js';
+import { mentionsFeverishTemperature } from '../understand/temperature-reading.js';
+import { phraseWords, queryTerms, stopwords, wordTokens } from '../understand/query-text.js';
 import { stem } from '@cairn/rules';
-import type { IndexedChunk } from '../chunks/chunk.js';
+import type { IndexedChunk } from '../../chunks/chunk.js';
 import { wordSpecificity } from './word-rarity.js';
 import { TEXT_MATCH } from './relevance-signals.js';
 

@@ -1,4 +1,4 @@
-import type { ScoredId } from '../chunks/chunk.js';
+import type { ScoredId } from '../../chunks/chunk.js';
 
 export const RRF_K = 60;
 
