@@ -86,4 +86,11 @@ describe('answerSentences', () => {
     expect(notInSources(['dantrolene'])).toMatch(/^The protocol's sources do not mention “dantrolene”/);
     expect(notInSources([])).toBe("The protocol's sources do not answer this question.");
   });
+
+  it('reads an abbreviation through what search added to the question, and a number as no subject of its own', () => {
+    expect(answerSentences({ question: 'tPA dose?', topic: 'Stroke', sources: stroke })).toEqual({ unanswered: ['tPA'] });
+    const found = sentences(answerSentences({ question: 'tPA dose?', topic: 'Stroke', expansions: ['alteplase', 'tissue plasminogen activator'], sources: stroke }));
+    expect(found[0].text).toMatch(/^Give alteplase 0\.9 mg\/kg/);
+    expect(sentences(answerSentences({ question: 'alteplase for 85 yo?', topic: 'Stroke', sources: stroke }))[0].text).toMatch(/^Give alteplase/);
+  });
 });

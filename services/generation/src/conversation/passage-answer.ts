@@ -19,6 +19,8 @@ export interface PassageQuestion {
   topic: string;
   /** What "it" refers to: the step a step thread discusses. */
   focus?: string;
+  /** What search added to the question: long forms of its abbreviations, synonyms of its lay words. */
+  expansions?: string[];
   sources: Source[];
   /** Keeps out sentences the source they come from does not state. */
   admissible?: (sentence: SourceSentence) => boolean;
@@ -68,19 +70,21 @@ const share = (stems: string[], present: Set<string>) => (stems.length ? stems.f
  * and says what the kind of question wants (a dose, a time, what to avoid…), then at most three that
  * support it. When the sources do not mention most of what is asked about, the words they lack.
  */
-export function answerSentences({ question, topic, focus = '', sources, admissible = () => true }: PassageQuestion): PassageAnswer {
+export function answerSentences({ question, topic, focus = '', expansions = [], sources, admissible = () => true }: PassageQuestion): PassageAnswer {
   const kind = classifyQuestion(question);
   const signal = ANSWER_SIGNALS[kind];
   const topicStems = new Set(stemsOf(topic));
   const context = new Set([...topicStems, ...stemsOf(focus)]);
+  const known = new Set(sources.flatMap((source) => stemsOf(source.text)));
+  const understood = expansions.filter((phrase) => stemsOf(phrase).every((stem) => known.has(stem)));
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
-  const known = new Set(sources.flatMap((source) => stemsOf(source.text)));
-  const missing = specific.filter((stem) => !known.has(stem));
-  if (specific.length > 0 && missing.length > specific.length / 2) return { unanswered: wordsFor(question, missing) };
+  const missing = specific.filter((stem) => !known.has(stem) && !/\d/.test(stem));
+  if (specific.length > 0 && missing.length - understood.length > specific.length / 2) return { unanswered: wordsFor(question, missing) };
 
   const focusStems = [...new Set(stemsOf(focus))].filter((stem) => !ASKING_STEMS.has(stem) && !topicStems.has(stem));
-  const subject = specific.length > 0 ? specific : focusStems;
+  const expanded = [...new Set(understood.flatMap(stemsOf))].filter((stem) => !context.has(stem) && !specific.includes(stem));
+  const subject = specific.length > 0 ? [...specific, ...expanded] : focusStems;
   const seen = new Set<string>();
   const quotable = sources
     .flatMap(sentencesOf)

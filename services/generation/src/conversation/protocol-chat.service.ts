@@ -18,6 +18,7 @@ import { screenQuery } from '../screening/query-screening.js';
 import { citationsAsSources, requestCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
 import { isOneOf, withWholePassages } from '../sources/complete-sources.js';
 import type { Source } from '../sources/source.js';
+import type { QueryUnderstanding } from '../generators/on-topic-sources.js';
 import { answerSentences, composeAnswer, notInSources, questionCoverage, type AnswerSentence } from './passage-answer.js';
 
 const PARTLY_ANSWERED = 0.5;
@@ -83,14 +84,15 @@ export class ProtocolChatService {
     if (refusal && refusal.category !== 'too_short') throw new AppError(400, refusal.category, refusal.message);
 
     const given = requestCitations(body.citations_list, body.protocol_json);
-    const { passages, understood } = await this.searched(question, topic, uid, body.enable_context_search);
+    const { passages, understanding } = await this.searched(question, topic, uid, body.enable_context_search);
     const cited = withWholePassages(citationsAsSources(given), passages);
     const known = withProtocolSteps(cited, body.protocol_json);
     const found = this.newSources(passages, cited);
     const sources = [...known, ...found];
     const original = new Map([...cited, ...found].map((source) => [source.id, source.text]));
     const extracted = answerSentences({
-      question: understood,
+      question: understanding.correctedQuery || question,
+      expansions: understanding.expansions,
       topic,
       sources,
       admissible: (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null,
@@ -162,12 +164,12 @@ export class ProtocolChatService {
    * Passages search finds for the question, as asked and with the protocol's topic (which a short
    * question leaves out), and the question as search corrected it; without context search, the correction alone.
    */
-  private async searched(question: string, topic: string, uid: string, withPassages: boolean): Promise<{ passages: ContextPassage[]; understood: string }> {
-    if (!withPassages) return { passages: [], understood: (await this.contextSearch.understand(question, uid)).correctedQuery || question };
+  private async searched(question: string, topic: string, uid: string, withPassages: boolean): Promise<{ passages: ContextPassage[]; understanding: QueryUnderstanding }> {
+    if (!withPassages) return { passages: [], understanding: await this.contextSearch.understand(question, uid) };
     const [asked, onTopic] = await Promise.all([this.contextSearch.find(question, uid), this.contextSearch.search(`${topic} ${question}`, uid)]);
     const seen = new Set<string>();
     const passages = [...onTopic, ...asked.passages].filter((passage) => !seen.has(passage.body) && Boolean(seen.add(passage.body)));
-    return { passages, understood: asked.understanding.correctedQuery || question };
+    return { passages, understanding: asked.understanding };
   }
 
   /** Passages that are none of the protocol's sources, numbered after them. */

@@ -22,14 +22,16 @@ export class StepThreadService {
   async answer(body: StepThreadBody, uid: string): Promise<{ message: string }> {
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
-    const passages = await this.contextSearch.search(body.step_text, uid, 6);
+    const question = questionInContext(body.message, body.thread_history);
+    const [passages, understanding] = await Promise.all([this.contextSearch.search(body.step_text, uid, 6), this.contextSearch.understand(question, uid)]);
     const sources = withWholePassages(citationsAsSources(body.protocol_citations), passages);
     const cited = Number(body.step_citation);
     const withStep = withProtocolSteps(sources, { checklist: [{ text: body.step_text, citation: cited }] });
     const ordered = [...withStep].sort((a, b) => Number(b.id === cited) - Number(a.id === cited));
     const byId = new Map(sources.map((source) => [source.id, source]));
     const answer = answerSentences({
-      question: questionInContext(body.message, body.thread_history),
+      question: understanding.correctedQuery || question,
+      expansions: understanding.expansions,
       topic: body.protocol_title,
       focus: body.step_text,
       sources: ordered,
