@@ -1,19 +1,18 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ownerForDisplay, type IndexedChunk, type ScoredId } from '../chunks/chunk.js';
 import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
-import { withPreferences } from '../ranking/prefer/preferences.js';
-import { DEFAULT_FUSION, fuseRankings, FUSION_SETTINGS, type FusionSettings } from '../ranking/fuse/hybrid-fusion.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
-import { isPopulationWord } from '../ranking/understand/population.js';
-import { enhanceQuery, isClinicalTerm } from '../ranking/understand/query-enhancer.js';
-import { applyCorrections, queryTerms } from '../ranking/understand/query-text.js';
+import { DEFAULT_FUSION, fuseRankings, FUSION_SETTINGS, type FusionSettings } from '../ranking/fuse/hybrid-fusion.js';
+import { withPreferences } from '../ranking/prefer/preferences.js';
+import { PREFERENCE_DEPTH, searchPreferences } from '../ranking/prefer/search-preferences.js';
+import { retrieveRankings, type RetrievalMode } from '../ranking/retrieve/retrieval.js';
 import { RelevanceScorer } from '../ranking/score/relevance.js';
 import type { RelevanceSignals } from '../ranking/score/relevance-signals.js';
+import { vectorSimilarities } from '../ranking/score/vector-similarities.js';
+import { readQuery } from '../ranking/understand/query-reading.js';
 import { VECTOR_INDEX, type VectorIndex } from '../vector/vector-index.port.js';
-import { PREFERENCE_DEPTH, searchPreferences } from '../ranking/prefer/search-preferences.js';
 
-/** Which rankings a search uses: BM25 only, vectors only (benchmarks), or both fused. */
-export type RetrievalMode = 'keyword' | 'vector' | 'hybrid';
+export type { RetrievalMode };
 
 export interface SearchRequest {
   query: string;
@@ -62,20 +61,6 @@ interface RankedHit {
   vectorSimilarity: number | null;
 }
 
-/**
- * Each hit's cosine similarity to the query, from the vector ranking: a hit it did not reach is at
- * most as similar as its last one; null when no vector ranking ran.
- */
-function vectorSimilarities(vectorHits: ScoredId[]): (id: string) => number | null {
-  if (vectorHits.length === 0) return () => null;
-  const scores = new Map(vectorHits.map((hit) => [hit.id, hit.score]));
-  const floor = Math.min(...scores.values());
-  return (id) => scores.get(id) ?? floor;
-}
-
-/** How deep each ranking goes before fusion. */
-export const candidateDepth = (size: number) => Math.max(2 * size, 50);
-
 @Injectable()
 export class SearchService {
   constructor(
@@ -104,48 +89,27 @@ export class SearchService {
   }
 
   private async rank(request: SearchRequest): Promise<{ searched: string; total: number; top: RankedHit[] }> {
-    const { searched, text, keywordText } = await this.interpret(request);
-    const depth = candidateDepth(request.size);
+    const reading = await readQuery(request, this.keywords);
     const mode = this.embedder ? request.mode : 'keyword';
-    const vector = mode !== 'keyword' ? await this.embedder!.embedQuery(text) : null;
-    // Started first: an index on a worker thread scores vectors while BM25 ranks on this one.
-    const vectorSearch = vector?.some((value) => value !== 0) ? this.vectors.search({ vector, owners: request.owners, size: depth }) : [];
-    const [vectorHits, keywordHits] = await Promise.all([
-      vectorSearch,
-      mode !== 'vector'
-        ? this.keywords.search({ terms: queryTerms(keywordText), owners: request.owners, size: depth, typoTolerance: request.correctTypos })
-        : [],
-    ]);
+    const indexes = { keywords: this.keywords, vectors: this.vectors, embedder: this.embedder };
+    const rankings = await retrieveRankings(indexes, { reading, mode, owners: request.owners, size: request.size, typoTolerance: request.correctTypos });
     const fused =
       mode === 'hybrid'
-        ? fuseRankings(keywordHits, vectorHits, this.embedder?.queryCoverage?.(text) ?? 1, this.fusion)
+        ? fuseRankings(rankings.keyword, rankings.vector, this.embedder?.queryCoverage?.(reading.text) ?? 1, this.fusion)
         : mode === 'vector'
-          ? vectorHits
-          : keywordHits;
+          ? rankings.vector
+          : rankings.keyword;
     const chunks = new Map<string, IndexedChunk>();
     const candidates = await this.chunksOf(fused.slice(0, Math.max(PREFERENCE_DEPTH, request.size)), chunks);
-    const ranked = withPreferences(fused, searchPreferences(candidates, searched, this.relevance));
+    const ranked = withPreferences(fused, searchPreferences(candidates, reading.searched, this.relevance));
     const top = ranked.slice(0, request.size);
     await this.chunksOf(top, chunks);
-    const similarity = vectorSimilarities(vectorHits);
+    const similarity = vectorSimilarities(rankings.vector);
     const hits = top.flatMap((hit) => {
       const chunk = chunks.get(hit.id);
       return chunk ? [{ hit, chunk, vectorSimilarity: similarity(hit.id) }] : [];
     });
-    return { searched, total: ranked.length, top: hits };
-  }
-
-  /**
-   * The query as searched (typos corrected from the words the caller may see), the text the embedder
-   * reads (with clinical expansions), and the text BM25 reads: the words as typed, whose corrections
-   * the keyword index matches itself, below exact matches.
-   */
-  private async interpret(request: SearchRequest): Promise<{ searched: string; text: string; keywordText: string }> {
-    const typed = request.correctTypos ? queryTerms(request.query).filter((word) => !isClinicalTerm(word) && !isPopulationWord(word)) : [];
-    const corrections = typed.length > 0 ? await this.keywords.corrections(typed, request.owners) : {};
-    const searched = applyCorrections(request.query, corrections);
-    const added = request.enhance ? enhanceQuery(searched).added : [];
-    return { searched, text: [searched, ...added].join(' '), keywordText: [request.query, ...added].join(' ') };
+    return { searched: reading.searched, total: ranked.length, top: hits };
   }
 
   /** The chunks of these hits, in their order, read once into `known`. */

@@ -1,0 +1,32 @@
+import type { KeywordIndex } from '../../keyword/keyword-index.port.js';
+import { isPopulationWord } from './population.js';
+import { enhanceQuery, isClinicalTerm } from './query-enhancer.js';
+import { applyCorrections, queryTerms } from './query-text.js';
+
+/** A query as a search asks for it: the words typed, whose chunks it may see, and how it is read. */
+export interface TypedQuery {
+  query: string;
+  owners: string[];
+  enhance: boolean;
+  correctTypos?: boolean;
+}
+
+/** A query as it is searched: what was searched, the text the embedder reads and the text BM25 reads. */
+export interface QueryReading {
+  searched: string;
+  text: string;
+  keywordText: string;
+}
+
+/**
+ * The query as searched (typos corrected from the words the caller may see), the text the embedder
+ * reads (with clinical expansions), and the text BM25 reads: the words as typed, whose corrections
+ * the keyword index matches itself, below exact matches.
+ */
+export async function readQuery(request: TypedQuery, keywords: Pick<KeywordIndex, 'corrections'>): Promise<QueryReading> {
+  const typed = request.correctTypos ? queryTerms(request.query).filter((word) => !isClinicalTerm(word) && !isPopulationWord(word)) : [];
+  const corrections = typed.length > 0 ? await keywords.corrections(typed, request.owners) : {};
+  const searched = applyCorrections(request.query, corrections);
+  const added = request.enhance ? enhanceQuery(searched).added : [];
+  return { searched, text: [searched, ...added].join(' '), keywordText: [request.query, ...added].join(' ') };
+}
