@@ -83,7 +83,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   if (specific.length > 0 && missing.length - understood.length > specific.length / 2) return { unanswered: wordsFor(question, missing) };
 
   const focusStems = [...new Set(stemsOf(focus))].filter((stem) => !ASKING_STEMS.has(stem) && !topicStems.has(stem));
-  const expanded = [...new Set(understood.flatMap(stemsOf))].filter((stem) => !context.has(stem) && !specific.includes(stem));
+  const expanded = [...new Set(understood.flatMap(stemsOf))].filter((stem) => !context.has(stem) && !specific.includes(stem) && !ASKING_STEMS.has(stem));
   const subject = specific.length > 0 ? [...specific, ...expanded] : focusStems;
   const seen = new Set<string>();
   const quotable = sources
@@ -97,6 +97,10 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
+  for (const phrase of understood) {
+    const stems = stemsOf(phrase).filter((stem) => expanded.includes(stem) && weight.has(stem));
+    for (const stem of stems) weight.set(stem, weight.get(stem)! / stems.length);
+  }
   const candidates = quotable
     .map(({ sentence, stems }) => {
       const about = weightedShare(mentioned, stems, weight);

@@ -4,22 +4,22 @@ import { FOLLOW_UP_KEYWORDS } from '@cairn/rules';
 export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'timing' | 'who' | 'how' | 'signs' | 'why' | 'general';
 
 const REFER = /\b(refer\w*|admi(t|ts|tted|ssion)|hospital|a&e|emergency department|specialist|escalat\w*|seek (help|care)|when to worry|see a doctor)\b/i;
-const VALUE = /\b(at what|what (temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value)|how (high|low|deep))\b/i;
+const VALUE = /\b(at what|what (temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold)\b|\bwhat %/i;
 const RATE = /\b(how fast|what rate|at what rate)\b/i;
 const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b/i;
 const TIMING = /\b(time window|window|how quickly|by when|what time|what day)\b/i;
-const WHO = /\b(who|which (patients|people|children|women)|eligible|eligibility)\b/i;
+const WHO = /\b(who|which (patients|people|children|women)|eligible|eligibility|what age|how old|too (young|old))\b/i;
 
 /**
- * The kind of a follow-up question, most specific first: a referral, a dose, something to avoid,
- * a rate, a threshold, a time, who, how, which signs, why (the follow-up keyword groups of @cairn/rules,
+ * The kind of a follow-up question, most specific first: a threshold, a referral, a dose, something to avoid,
+ * a rate, a time, who, how, which signs, why (the follow-up keyword groups of @cairn/rules,
  * with the referral, avoidance, rate, threshold, time and population cues they lack).
  */
 export function classifyQuestion(question: string): QuestionKind {
+  if (VALUE.test(question)) return 'value';
   if (REFER.test(question) && !FOLLOW_UP_KEYWORDS.dosage.test(question)) return 'refer';
   if (FOLLOW_UP_KEYWORDS.dosage.test(question)) return 'dose';
   if (RATE.test(question)) return 'rate';
-  if (VALUE.test(question)) return 'value';
   if (AVOID.test(question) || (FOLLOW_UP_KEYWORDS.safety.test(question) && !/\bsafe\b/i.test(question))) return 'avoid';
   if (FOLLOW_UP_KEYWORDS.timing.test(question) || TIMING.test(question)) return 'timing';
   if (WHO.test(question)) return 'who';
@@ -49,4 +49,4 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
 
 /** Words of a question that say what kind of answer is wanted, not what about. */
 export const ASKING_WORDS =
-  'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate';
+  'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate';
