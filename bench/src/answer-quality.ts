@@ -15,9 +15,12 @@ export interface FollowUpQuestion {
   step?: string;
 }
 
+const readQuestions = (name: string) => (JSON.parse(readFileSync(resolve(repoRoot, 'bench/data', name), 'utf8')) as { questions: FollowUpQuestion[] }).questions;
+
+/** The frozen questions of one half; the tune half also has the extra tune questions, written later. */
 export function loadFollowUpQuestions(half: Half): FollowUpQuestion[] {
-  const file = resolve(repoRoot, 'bench/data/follow-up-questions.json');
-  return (JSON.parse(readFileSync(file, 'utf8')) as { questions: FollowUpQuestion[] }).questions.filter((question) => halfOf(question.question) === half);
+  const frozen = readQuestions('follow-up-questions.json').filter((question) => halfOf(question.question) === half);
+  return half === 'tune' ? [...frozen, ...readQuestions('follow-up-questions-extra-tune.json')] : frozen;
 }
 
 /** The first sentence of an answer (or its first list item), without its citation: what a clinician reads first. */

@@ -32,13 +32,82 @@ async function post<T>(url: string, token: string, body: unknown): Promise<T> {
 
 const share = (count: number, total: number) => `${count}/${total} (${total ? ((100 * count) / total).toFixed(1) : '0.0'} %)`;
 
-/** `--test` measures the held-out halves (once, at the end of a change); otherwise the tune halves, with the misses listed. */
+/** `--test` measures the held-out halves (once, at the end of a change); otherwise the tune halves, with the misses listed. `--follow-ups` measures the follow-up answers alone. */
 const half: Half = process.argv.includes('--test') ? 'test' : 'tune';
+const followUpsOnly = process.argv.includes('--follow-ups');
+
+type Ask = <T>(path: string, body: unknown) => Promise<T>;
+
+/** Search then generate for the sample queries and forty more clinical questions, one at a time, after a warm-up pass. */
+async function latencyAndSupport(url: string, token: string): Promise<void> {
+  const rows: { query: string; ms: number; steps: number; supported: number; sample: boolean }[] = [];
+  for (const round of [0, 1]) {
+    for (const query of CLINICAL_QUESTIONS) {
+      const started = performance.now();
+      const search = await post<{ hits: SnippetSource[] }>(`${url}/api/protocols/search?use_hybrid=true&enhance_query=true`, token, { query, size: 8 });
+      const request = buildGenerateRequest(query, search.hits);
+      const protocol = await post<{ checklist: Step[] }>(`${url}/api/protocols/generate`, token, request);
+      const ms = performance.now() - started;
+      if (round === 0) continue;
+      const supported = protocol.checklist.filter((step) => judge(step.text, asSource(request.context_snippets[step.citation - 1])) === null).length;
+      rows.push({ query, ms, steps: protocol.checklist.length, supported, sample: (SAMPLE_QUERIES as readonly string[]).includes(query) });
+    }
+  }
+  const latencies = rows.map((row) => row.ms).sort((a, b) => a - b);
+  const steps = rows.reduce((sum, row) => sum + row.steps, 0);
+  const supported = rows.reduce((sum, row) => sum + row.supported, 0);
+  const samples = rows.filter((row) => row.sample);
+  console.log(`Search (8 hits) + generate (≤ 6 sources), ${rows.length} questions one at a time (after a warm-up pass), extractive generator, standalone server`);
+  console.log(
+    table(
+      ['p50 ms', 'p95 ms', 'max ms', 'steps per answer (mean, min)', 'steps supported by their cited source', 'sample queries: fewest steps'],
+      [
+        [
+          percentile(latencies, 50).toFixed(1),
+          percentile(latencies, 95).toFixed(1),
+          latencies.at(-1)!.toFixed(1),
+          `${(steps / rows.length).toFixed(1)}, ${Math.min(...rows.map((row) => row.steps))}`,
+          `${supported}/${steps} (${((100 * supported) / steps).toFixed(1)} %)`,
+          Math.min(...samples.map((row) => row.steps)),
+        ],
+      ],
+    ),
+  );
+  console.log(table(['sample query', 'steps', 'ms'], samples.map((row) => [row.query, row.steps, row.ms.toFixed(1)])));
+
+}
+
+async function checklistLengths(ask: Ask): Promise<void> {
+  const checklists = await checklistFigures(ask, half);
+  console.log(`\nClinical queries (${half} half${half === 'tune' ? ' and the extra tune queries' : ''}) whose right protocol search ranks first: checklists of at least 5 steps`);
+  console.log(
+    table(
+      ['queries', 'right protocol ranked first', '≥ 5 steps, generate with the hits', '≥ 5 steps, generate with the query alone'],
+      [[checklists.queries, checklists.rankedFirst, share(checklists.withHits, checklists.rankedFirst), share(checklists.queryAlone, checklists.rankedFirst)]],
+    ),
+  );
+  if (half === 'tune') console.log(table(['short checklist', 'steps with hits', 'steps, query alone'], checklists.short.map((row) => [row.query, row.withHits, row.queryAlone])));
+}
+
+async function followUpAnswers(ask: Ask): Promise<void> {
+  const answers = await followUpResults(ask, half);
+  console.log(`\nFollow-up questions (bench/data/follow-up-questions.json, ${half} half${half === 'tune' ? ' and the extra tune questions' : ''}) about the checklist shown`);
+  console.log(
+    table(
+      ['questions', 'first sentence states the asked fact', 'answers with "..." or a fragment'],
+      [[answers.length, share(answers.filter((row) => row.leads).length, answers.length), share(answers.filter((row) => row.fragmentary).length, answers.length)]],
+    ),
+  );
+  if (half === 'tune') {
+    for (const row of answers.filter((result) => !result.leads || result.fragmentary)) {
+      console.log(`- ${row.question.id} ${row.question.question} [${row.leads ? 'leads' : 'does not lead'}${row.fragmentary ? ', fragmentary' : ''}]\n  ${row.answer.replace(/\n/g, ' ⏎ ').replace(/\s+/g, ' ').slice(0, 400)}`);
+    }
+  }
+}
 
 /**
- * The whole answer as the chat asks for it: search (8 hits), then generate from up to 6 of them, for
- * the ten sample queries and forty more clinical questions, one at a time against the standalone server;
- * then checklist length for the clinical queries search ranks right, and follow-up answers.
+ * The whole answer as the chat asks for it, against the standalone server: latency and support of
+ * search + generate, checklist length for the clinical queries search ranks right, and follow-up answers.
  */
 async function main(): Promise<void> {
   const server = await spawnService(resolve(repoRoot, 'services/standalone/dist/main.js'), { LOG_LEVEL: 'info' }, 120_000);
@@ -49,65 +118,12 @@ async function main(): Promise<void> {
       body: JSON.stringify({ email: `bench-${Date.now()}@cairn.test`, password: 'Bench-Passw0rd', displayName: 'Bench' }),
     });
     const token = ((await signup.json()) as { access_token: string }).access_token;
-    const rows: { query: string; ms: number; steps: number; supported: number; sample: boolean }[] = [];
-    for (const round of [0, 1]) {
-      for (const query of CLINICAL_QUESTIONS) {
-        const started = performance.now();
-        const search = await post<{ hits: SnippetSource[] }>(`${server.url}/api/protocols/search?use_hybrid=true&enhance_query=true`, token, { query, size: 8 });
-        const request = buildGenerateRequest(query, search.hits);
-        const protocol = await post<{ checklist: Step[] }>(`${server.url}/api/protocols/generate`, token, request);
-        const ms = performance.now() - started;
-        if (round === 0) continue;
-        const supported = protocol.checklist.filter((step) => judge(step.text, asSource(request.context_snippets[step.citation - 1])) === null).length;
-        rows.push({ query, ms, steps: protocol.checklist.length, supported, sample: (SAMPLE_QUERIES as readonly string[]).includes(query) });
-      }
+    const ask: Ask = (path, body) => post(`${server.url}${path}`, token, body);
+    if (!followUpsOnly) {
+      await latencyAndSupport(server.url, token);
+      await checklistLengths(ask);
     }
-    const latencies = rows.map((row) => row.ms).sort((a, b) => a - b);
-    const steps = rows.reduce((sum, row) => sum + row.steps, 0);
-    const supported = rows.reduce((sum, row) => sum + row.supported, 0);
-    const samples = rows.filter((row) => row.sample);
-    console.log(`Search (8 hits) + generate (≤ 6 sources), ${rows.length} questions one at a time (after a warm-up pass), extractive generator, standalone server`);
-    console.log(
-      table(
-        ['p50 ms', 'p95 ms', 'max ms', 'steps per answer (mean, min)', 'steps supported by their cited source', 'sample queries: fewest steps'],
-        [
-          [
-            percentile(latencies, 50).toFixed(1),
-            percentile(latencies, 95).toFixed(1),
-            latencies.at(-1)!.toFixed(1),
-            `${(steps / rows.length).toFixed(1)}, ${Math.min(...rows.map((row) => row.steps))}`,
-            `${supported}/${steps} (${((100 * supported) / steps).toFixed(1)} %)`,
-            Math.min(...samples.map((row) => row.steps)),
-          ],
-        ],
-      ),
-    );
-    console.log(table(['sample query', 'steps', 'ms'], samples.map((row) => [row.query, row.steps, row.ms.toFixed(1)])));
-
-    const ask = <T>(path: string, body: unknown) => post<T>(`${server.url}${path}`, token, body);
-    const checklists = await checklistFigures(ask, half);
-    console.log(`\nClinical queries (${half} half${half === 'tune' ? ' and the extra tune queries' : ''}) whose right protocol search ranks first: checklists of at least 5 steps`);
-    console.log(
-      table(
-        ['queries', 'right protocol ranked first', '≥ 5 steps, generate with the hits', '≥ 5 steps, generate with the query alone'],
-        [[checklists.queries, checklists.rankedFirst, share(checklists.withHits, checklists.rankedFirst), share(checklists.queryAlone, checklists.rankedFirst)]],
-      ),
-    );
-    if (half === 'tune') console.log(table(['short checklist', 'steps with hits', 'steps, query alone'], checklists.short.map((row) => [row.query, row.withHits, row.queryAlone])));
-
-    const answers = await followUpResults(ask, half);
-    console.log(`\nFollow-up questions (bench/data/follow-up-questions.json, ${half} half) about the checklist shown`);
-    console.log(
-      table(
-        ['questions', 'first sentence states the asked fact', 'answers with "..." or a fragment'],
-        [[answers.length, share(answers.filter((row) => row.leads).length, answers.length), share(answers.filter((row) => row.fragmentary).length, answers.length)]],
-      ),
-    );
-    if (half === 'tune') {
-      for (const row of answers.filter((result) => !result.leads || result.fragmentary)) {
-        console.log(`- ${row.question.id} ${row.question.question} [${row.leads ? 'leads' : 'does not lead'}${row.fragmentary ? ', fragmentary' : ''}]\n  ${row.answer.replace(/\s+/g, ' ').slice(0, 400)}`);
-      }
-    }
+    await followUpAnswers(ask);
   } finally {
     await server.stop();
   }
