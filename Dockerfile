@@ -85,36 +85,44 @@ RUN for app in shell chat sidebar upload; do \
 # Production dependencies, one workspace at a time. Workspace dependencies (@cairn/platform,
 # @cairn/contracts, @cairn/rules) are symlinks into services/shared/*, filled in by the service targets.
 # The SBOM lists the installed tree (--ignore-npm-errors: the dev and other workspaces' packages that
-# --omit=dev --workspace leaves out are reported missing by `npm ls`).
+# --omit=dev --workspace leaves out are reported missing by `npm ls`). The test harnesses (tools/testing,
+# @cairn/testing) are no service's dependency, so nothing of them is installed; their manifest, which
+# npm ci needs to read the lockfile, is removed afterwards so that no image carries any part of them.
 FROM node-build-base AS deps-search
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/search
 RUN cyclonedx-npm --omit dev --workspace services/search --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
+RUN rm -r tools
 
 FROM node-build-base AS deps-generation
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/generation
 RUN cyclonedx-npm --omit dev --workspace services/generation --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
+RUN rm -r tools
 
 FROM node-build-base AS deps-conversations
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/conversations
 RUN cyclonedx-npm --omit dev --workspace services/conversations --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
+RUN rm -r tools
 
 FROM node-build-base AS deps-saved-protocols
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/saved-protocols
 RUN cyclonedx-npm --omit dev --workspace services/saved-protocols --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
+RUN rm -r tools
 
 FROM node-build-base AS deps-uploads
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/uploads
 RUN cyclonedx-npm --omit dev --workspace services/uploads --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
+RUN rm -r tools
 
 FROM node-build-base AS deps-accounts
 COPY --from=manifests /manifests/ ./
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund --workspace services/accounts
 RUN cyclonedx-npm --omit dev --workspace services/accounts --ignore-npm-errors --output-reproducible --output-format JSON --output-file sbom.cdx.json
+RUN rm -r tools
 
 # ---------------------------------------------------------------------------------------------------
 # Runtime base: same Node and Debian release as the build stage, so native addons (better-sqlite3) load.

@@ -17,7 +17,18 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'tools/**', '**/*.config.js', 'frontends/shared/rspack/**'],
+    // Product code never loads the test harnesses and doubles of tools/testing (@cairn/testing).
+    files: ['services/*/src/**/*.{ts,tsx}', 'services/shared/*/src/**/*.{ts,tsx}', 'frontends/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.spec.{ts,tsx}', '**/*.contract.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@cairn/testing', '@cairn/testing/*', '**/tools/testing/**'], message: 'tools/testing (@cairn/testing) is for tests only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'tools/eslint-rules/**', '**/*.config.js', 'frontends/shared/rspack/**'],
     rules: { 'no-console': 'off' },
   },
 );

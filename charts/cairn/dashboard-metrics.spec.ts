@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { requestJson, startTestApp, type TestApp } from '@cairn/testing';
 import { SavedProtocolsAppModule } from '../../services/saved-protocols/src/app.module.js';
-import { kubeTools, repoRoot, run } from '../../services/shared/testing/src/cluster/kube-tools.js';
+import { kubeTools, repoRoot, run } from '../../tools/testing/src/cluster/kube-tools.js';
 
 const YAML = createRequire(join(repoRoot, 'services/search/package.json'))('yaml') as typeof import('yaml');
 

@@ -8,11 +8,11 @@ import { beforeAll, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { helmTemplate, type KubernetesObject } from '../../services/shared/testing/src/cluster/helm.js';
-import { kubeTools, repoRoot } from '../../services/shared/testing/src/cluster/kube-tools.js';
+import { helmTemplate, type KubernetesObject } from '../../tools/testing/src/cluster/helm.js';
+import { kubeTools, repoRoot } from '../../tools/testing/src/cluster/kube-tools.js';
 import { crdSchemaErrors, hasCrdSchema } from './test-support/crd-schemas.js';
 
-const YAML = createRequire(join(repoRoot, 'services/shared/testing/package.json'))('yaml') as typeof import('yaml');
+const YAML = createRequire(join(repoRoot, 'tools/testing/package.json'))('yaml') as typeof import('yaml');
 
 const CHART = 'charts/cairn';
 const EXAMPLES = join(repoRoot, CHART, 'examples');

@@ -2,16 +2,16 @@
  * Every call of the product spec, and every route the services' Nest controllers serve, reaches the
  * service that owns it through what the chart renders, on each Ingress controller `ingress.controller`
  * knows and through the Gateway API HTTPRoute, read the way
- * that controller reads it (services/shared/testing/src/cluster/ingress-rules.ts: Prefix by path element,
+ * that controller reads it (tools/testing/src/cluster/ingress-rules.ts: Prefix by path element,
  * Exact before Prefix, ImplementationSpecific as a prefix unless the controller's regex switch is set).
  * Run: NODE_OPTIONS=--experimental-vm-modules npx jest charts/cairn/routing
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { helmTemplate, type KubernetesObject } from '../../services/shared/testing/src/cluster/helm.js';
-import { chooseRoute, httpRouteRules, ingressRules, type IngressController, type RouteRule } from '../../services/shared/testing/src/cluster/ingress-rules.js';
-import { kubeTools, repoRoot } from '../../services/shared/testing/src/cluster/kube-tools.js';
+import { helmTemplate, type KubernetesObject } from '../../tools/testing/src/cluster/helm.js';
+import { chooseRoute, httpRouteRules, ingressRules, type IngressController, type RouteRule } from '../../tools/testing/src/cluster/ingress-rules.js';
+import { kubeTools, repoRoot } from '../../tools/testing/src/cluster/kube-tools.js';
 import { controllerRoutes, routesOfSource } from './test-support/routes.js';
 import { copiedSpecRoutes, specRoutes, withOwners } from './test-support/spec-routes.js';
 

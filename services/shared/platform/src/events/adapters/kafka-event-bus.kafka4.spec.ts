@@ -11,7 +11,7 @@ import {
   type ApiVersionRange,
   type KafkaProtocol,
   type KafkaTestBroker,
-} from '../../../../testing/src/kafka/index.js';
+} from '../../../../../../tools/testing/src/kafka/index.js';
 import { SqliteDocumentStore } from '../../documents/adapters/sqlite-document-store.adapter.js';
 import { describeEventBusContract } from '../event-bus.contract.js';
 import { ProcessedEvents } from '../processed-events.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Topics } from '@cairn/contracts';
 import { Kafka, logLevel, type KafkaMessage } from 'kafkajs';
-import { mockClusterConsumerConfig, startKafkaTestBroker, type KafkaTestBroker } from '../../../../testing/src/kafka/index.js';
-import { eventually } from '../../../../testing/src/poll.js';
+import { mockClusterConsumerConfig, startKafkaTestBroker, type KafkaTestBroker } from '../../../../../../tools/testing/src/kafka/index.js';
+import { eventually } from '../../../../../../tools/testing/src/poll.js';
 import { SqliteDocumentStore } from '../../documents/adapters/sqlite-document-store.adapter.js';
 import type { EventEnvelope } from '../event-bus.port.js';
 import { ProcessedEvents } from '../processed-events.js';

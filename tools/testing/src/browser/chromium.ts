@@ -26,7 +26,7 @@ export function launchChromium(): Promise<Browser> {
 
 /** Where browser tests put screenshots: `test-output/browser/` at the repository root. */
 export function testOutputPath(name: string): string {
-  const dir = resolve(fileURLToPath(new URL('../../../../../test-output/browser', import.meta.url)));
+  const dir = resolve(fileURLToPath(new URL('../../../../test-output/browser', import.meta.url)));
   mkdirSync(dir, { recursive: true });
   return resolve(dir, name);
 }

