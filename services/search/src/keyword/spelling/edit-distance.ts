@@ -1,10 +1,10 @@
+import { RANKING_PROFILE } from '../../ranking/ranking-profile.js';
 import { isDictionaryWord } from './common-english.js';
 
 /** Words shorter than this are never corrected; from TWO_EDITS_FROM letters on, two edits are allowed (Elasticsearch's AUTO:4,8). */
-export const ONE_EDIT_FROM = 4;
-export const TWO_EDITS_FROM = 8;
+export const { oneEditFrom: ONE_EDIT_FROM, twoEditsFrom: TWO_EDITS_FROM } = RANKING_PROFILE.understand.typos;
 /** Letters a correction must share with the typed word at its start (Elasticsearch's prefix_length). */
-export const TYPO_PREFIX_LENGTH = 1;
+export const TYPO_PREFIX_LENGTH = RANKING_PROFILE.understand.typos.prefixLength;
 
 /** How many edits a typed word may be from its correction: 0 under 4 letters or for a dictionary word, 1 up to 7, 2 from 8. */
 export function maxEditsFor(word: string): number {

@@ -1,3 +1,4 @@
+import { RANKING_PROFILE } from '../../ranking/ranking-profile.js';
 import { DeletionIndex, MAX_WORDS, type DeletionIndexSnapshot } from './deletion-index.js';
 import { editDistance, maxEditsFor, TYPO_PREFIX_LENGTH } from './edit-distance.js';
 
@@ -19,14 +20,12 @@ export interface SpellingSnapshot {
 const WORD = /^[a-z]{3,32}$/;
 /** Words added since the deletion index was built are compared one by one, up to this many; then they get an index of their own. */
 const UNINDEXED_LIMIT = 2048;
-/** A typed word found in at most this many chunks may still be a typo... */
-const RARE_DOCUMENT_FREQUENCY = 2;
-/** ...of a word found in at least this many times as many chunks. */
-const RARE_CANDIDATE_RATIO = 20;
-/** Candidates are ranked by how many chunks hold them, counted up to this many. */
-const FREQUENCY_LIMIT = 1000;
-/** Corrections of one typed word that a search adds, at most (all at the fewest edits found). */
-const MAX_CORRECTIONS = 3;
+const {
+  rareDocumentFrequency: RARE_DOCUMENT_FREQUENCY,
+  rareCandidateRatio: RARE_CANDIDATE_RATIO,
+  candidateFrequencyLimit: FREQUENCY_LIMIT,
+  maxCorrections: MAX_CORRECTIONS,
+} = RANKING_PROFILE.understand.typos;
 
 /**
  * The words of an index (as written, one entry per spelling, with their stems) and a deletion index

@@ -1,4 +1,5 @@
 import type { ScoredId } from '../../chunks/chunk.js';
+import { RANKING_PROFILE } from '../ranking-profile.js';
 import { keywordLead, leadScaledShare } from './keyword-lead.js';
 import { reciprocalRankFusion, RRF_K, vectorWeight } from './rrf.js';
 
@@ -18,12 +19,8 @@ export interface FusionSettings {
 
 export const FUSION_SETTINGS = Symbol('FUSION_SETTINGS');
 
-/**
- * Chosen by `npm run bench:fusion` on tune splits only (NFCorpus dev and the held-out collections' tune
- * halves). The sweep's confident-lead setting ({ vectorShare: 0.5, confidentLead: 0.5 }) won there but not on
- * the test halves (MEDLINE below keyword, the clinical queries a point lower), so it stays an option.
- */
-export const DEFAULT_FUSION: FusionSettings = { method: 'convex', vectorShare: 0.3 };
+/** The ranking profile's fusion (chosen by `npm run bench:fusion` on tune splits only). */
+export const DEFAULT_FUSION: FusionSettings = RANKING_PROFILE.fuse.hybrid;
 
 export function fuseRankings(keyword: ScoredId[], vector: ScoredId[], coverage: number, settings: FusionSettings): ScoredId[] {
   const share = settings.vectorShare * vectorWeight(coverage);

@@ -1,7 +1,8 @@
 import type { ScoredId } from '../../chunks/chunk.js';
+import { RANKING_PROFILE } from '../ranking-profile.js';
 
 /** How far down the keyword ranking the lead of its first hit is measured. */
-export const LEAD_DEPTH = 10;
+export const LEAD_DEPTH = RANKING_PROFILE.fuse.leadDepth;
 
 /**
  * How clearly the keyword ranking's first hit wins (0..1): its margin over the second as a share of its

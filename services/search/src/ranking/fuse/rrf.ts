@@ -1,6 +1,7 @@
 import type { ScoredId } from '../../chunks/chunk.js';
+import { RANKING_PROFILE } from '../ranking-profile.js';
 
-export const RRF_K = 60;
+export const RRF_K = RANKING_PROFILE.fuse.rrfK;
 
 /**
  * Reciprocal rank fusion: each list contributes weight / (k + rank) for every id it ranks (rank from 1).
@@ -19,7 +20,7 @@ export function reciprocalRankFusion(lists: ScoredId[][], k = RRF_K, weights: nu
 }
 
 /** Below this share of a query understood, the vector ranking is noise and stays out of the fusion. */
-export const VECTOR_MIN_COVERAGE = 0.5;
+export const VECTOR_MIN_COVERAGE = RANKING_PROFILE.fuse.vectorMinCoverage;
 
 /** RRF weight of the vector ranking: as much as the embedder understands of the query, nothing under half. */
 export function vectorWeight(coverage: number): number {

@@ -2,23 +2,17 @@ import type { IndexedChunk } from '../../chunks/chunk.js';
 import { preferenceRanking, type Preference } from './preferences.js';
 import { populationsIn, queryPopulation, withoutPopulation, type Population } from '../understand/population.js';
 import type { Concept, RelevanceScorer } from '../score/relevance.js';
+import { RANKING_PROFILE } from '../ranking-profile.js';
 
 /** How many of the best-ranked candidates the preferences may reorder. */
-export const PREFERENCE_DEPTH = 50;
-/** RRF weight of the chunks whose disease and topics cover the query, best covered first. */
-export const TOPIC_WEIGHT = 1;
-/** Disease and topics are about the query when they cover at least this share of it (tuned on the tune half of the clinical queries). */
-export const TOPIC_MIN_COVERAGE = 0.3;
-/** How much a title and section naming the query add: enough to break near ties between protocols equally about it, no more. */
-export const NAMING_WEIGHT = 0.02;
-/** RRF weight of the chunks whose title, disease, topics or section name the population the query asks about. */
-export const POPULATION_WEIGHT = 0.5;
+export const PREFERENCE_DEPTH = RANKING_PROFILE.prefer.depth;
+const { topicWeight, topicMinCoverage, namingWeight, populationWeight } = RANKING_PROFILE.prefer;
 
 const populationsOf = (chunk: IndexedChunk) => populationsIn([chunk.title, chunk.disease, ...chunk.topics, chunk.section].join(' '));
 
 /**
  * What a query prefers among the candidates: protocols whose curated disease and topics are what it
- * asks about (they cover TOPIC_MIN_COVERAGE of it, counting each concept once or by its specificity)
+ * asks about (they cover topicMinCoverage of it, counting each concept once or by its specificity)
  * and whose title is not for another population (no newborn protocol for a grandad), best covered by
  * specificity first, in their topics and then in the chunk's own words (a chunk whose words merely
  * mention it ranks below), then in their title and section name, and of the best, the ones whose
@@ -32,17 +26,17 @@ export function searchPreferences(candidates: IndexedChunk[], query: string, rel
   const coverages = new Map(
     candidates.map((chunk) => {
       const specific = relevance.topicCoverage(topic, chunk);
-      const about = Math.max(specific, relevance.topicCoverage(concepts, chunk)) >= TOPIC_MIN_COVERAGE && !isForOthers(chunk, population);
+      const about = Math.max(specific, relevance.topicCoverage(concepts, chunk)) >= topicMinCoverage && !isForOthers(chunk, population);
       return [chunk.id, about ? specific + relevance.coverage(topic, chunk) : 0];
     }),
   );
   const onTopic = (chunk: IndexedChunk) => coverages.get(chunk.id)!;
-  const named = (chunk: IndexedChunk) => (onTopic(chunk) > 0 ? onTopic(chunk) + NAMING_WEIGHT * relevance.namingCoverage(topic, chunk) : 0);
+  const named = (chunk: IndexedChunk) => (onTopic(chunk) > 0 ? onTopic(chunk) + namingWeight * relevance.namingCoverage(topic, chunk) : 0);
   const best = Math.max(0, ...candidates.map(onTopic));
   const forPopulation = (chunk: IndexedChunk) => (population && best > 0 && onTopic(chunk) === best && populationsOf(chunk).has(population) ? 1 : 0);
   return [
-    { ranking: preferenceRanking(candidates, named), weight: TOPIC_WEIGHT },
-    { ranking: preferenceRanking(candidates, forPopulation), weight: POPULATION_WEIGHT },
+    { ranking: preferenceRanking(candidates, named), weight: topicWeight },
+    { ranking: preferenceRanking(candidates, forPopulation), weight: populationWeight },
   ];
 }
 

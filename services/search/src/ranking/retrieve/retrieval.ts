@@ -2,14 +2,17 @@ import type { ScoredId } from '../../chunks/chunk.js';
 import type { Embedder } from '../../embedding/embedder.port.js';
 import type { KeywordIndex } from '../../keyword/keyword-index.port.js';
 import type { VectorIndex } from '../../vector/vector-index.port.js';
+import { RANKING_PROFILE } from '../ranking-profile.js';
 import type { QueryReading } from '../understand/query-reading.js';
 import { queryTerms } from '../understand/query-text.js';
 
 /** Which rankings a search uses: BM25 only, vectors only (benchmarks), or both fused. */
 export type RetrievalMode = 'keyword' | 'vector' | 'hybrid';
 
+const { candidatesPerResult, minCandidates } = RANKING_PROFILE.retrieve;
+
 /** How deep each ranking goes before fusion. */
-export const candidateDepth = (size: number) => Math.max(2 * size, 50);
+export const candidateDepth = (size: number) => Math.max(candidatesPerResult * size, minCandidates);
 
 export interface RetrievalIndexes {
   keywords: KeywordIndex;

@@ -1,4 +1,4 @@
-import { RELEVANCE_LINE } from '@cairn/rules';
+import { RANKING_PROFILE } from '../ranking-profile.js';
 import { signalVector, SIGNAL_NAMES, type RelevanceSignals } from './relevance-signals.js';
 
 /** A logistic model over the relevance signals, and the probability that reads as the relevance line (6). */
@@ -27,11 +27,11 @@ export function relevanceProbability(calibration: RelevanceCalibration, signals:
   return sigmoid(logit);
 }
 
-/** Maps a probability onto 0–10 so that the calibrated threshold reads exactly RELEVANCE_LINE, rounded to 0.1. */
+const { top, line, decimals } = RANKING_PROFILE.score.scale;
+const rounding = 10 ** decimals;
+
+/** Maps a probability onto 0–top so that the calibrated threshold reads exactly the relevance line, rounded to `decimals`. */
 export function toRelevanceScale(probability: number, threshold: number): number {
-  const scaled =
-    probability <= threshold
-      ? (RELEVANCE_LINE * probability) / threshold
-      : RELEVANCE_LINE + ((10 - RELEVANCE_LINE) * (probability - threshold)) / (1 - threshold);
-  return Math.round(Math.min(10, Math.max(0, scaled)) * 10) / 10;
+  const scaled = probability <= threshold ? (line * probability) / threshold : line + ((top - line) * (probability - threshold)) / (1 - threshold);
+  return Math.round(Math.min(top, Math.max(0, scaled)) * rounding) / rounding;
 }

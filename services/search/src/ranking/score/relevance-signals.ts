@@ -1,3 +1,4 @@
+import { RANKING_PROFILE } from '../ranking-profile.js';
 import type { Concept } from './relevance.js';
 
 /** What the relevance model reads of one hit for one query; each is on the same footing for every collection. */
@@ -30,7 +31,7 @@ export function relevanceSignals(concepts: Concept[], headline: ReadonlySet<stri
   let missing = 0;
   for (const concept of concepts) {
     const inHeadline = holds(concept, headline);
-    const match = inHeadline ? 1 : holds(concept, text) ? TEXT_MATCH : 0;
+    const match = inHeadline ? HEADLINE_MATCH : holds(concept, text) ? TEXT_MATCH : 0;
     const specific = concept.weight * concept.specificity;
     total += concept.weight;
     found += concept.weight * match;
@@ -50,8 +51,8 @@ export function relevanceSignals(concepts: Concept[], headline: ReadonlySet<stri
   };
 }
 
-/** A text find counts a little less than a headline find. */
-export const TEXT_MATCH = 0.85;
+/** What a concept found in the headline counts, and found in the text (a little less). */
+export const { headlineMatch: HEADLINE_MATCH, textMatch: TEXT_MATCH } = RANKING_PROFILE.score;
 
 /** The signals as the model's inputs, in SIGNAL_NAMES order; a missing vector similarity takes `vectorFallback`. */
 export function signalVector(signals: RelevanceSignals, vectorFallback: number): number[] {

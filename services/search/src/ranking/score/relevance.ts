@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import calibration from '../relevance-calibration.json' with { type: 'json' };
-import { relevanceProbability, toRelevanceScale, type RelevanceCalibration } from './relevance-model.js';
+import { RANKING_PROFILE } from '../ranking-profile.js';
+import { relevanceProbability, toRelevanceScale } from './relevance-model.js';
 import { relevanceSignals, type RelevanceSignals } from './relevance-signals.js';
 import { abbreviationsIn, clinicalTerms as terms } from '../understand/query-enhancer.js';
 import { mentionsFeverishTemperature } from '../understand/temperature-reading.js';
@@ -8,7 +8,7 @@ import { phraseWords, queryTerms, stopwords, wordTokens } from '../understand/qu
 import { stem } from '@cairn/rules';
 import type { IndexedChunk } from '../../chunks/chunk.js';
 import { wordSpecificity } from './word-rarity.js';
-import { TEXT_MATCH } from './relevance-signals.js';
+import { HEADLINE_MATCH, TEXT_MATCH } from './relevance-signals.js';
 
 /** One idea of the query (a word, or a phrase like "heart attack") and the ways a text can say it. */
 export interface Concept {
@@ -28,9 +28,7 @@ const TASK_WORDS = new Set(
 const AMOUNT = /^(?:\d*(?:mg|mcg|g|kg|ml|l|mmol|mm|cm|mmhg|iu|h|hr|hrs|min|mins)|\d+|units?|percent|per|hours?|minutes?|days?|weeks?|months?|years?)$/;
 /** Stopwords that say when or which side of a limit ("before thrombolysis", "without diabetes"); they count as little as amounts. */
 const RELATIONS = new Set(['before', 'after', 'during', 'without', 'below', 'above', 'under', 'over']);
-const HEADLINE_MATCH = 1;
-/** A phrase the clinical terms know ('heart attack') is as specific as a mid-frequency word at least. */
-const TERM_SPECIFICITY = 0.55;
+const { conceptWeights, termSpecificity: TERM_SPECIFICITY } = RANKING_PROFILE.score;
 
 const stems = (text: string) => wordTokens(text).map(stem);
 /** A curated topic's stems, how many content words it has, and its head. */
@@ -104,7 +102,7 @@ export function queryConcepts(query: string): Concept[] {
     words.map((word) => [
       word,
       {
-        weight: TASK_WORDS.has(word) ? 0.4 : AMOUNT.test(word) || RELATIONS.has(word) ? 0.1 : 1,
+        weight: TASK_WORDS.has(word) ? conceptWeights.task : AMOUNT.test(word) || RELATIONS.has(word) ? conceptWeights.amount : conceptWeights.subject,
         specificity: wordSpecificity(word),
         alternatives: [[stem(word)], ...(abbreviations.get(word) ?? []).map(stems)],
       },
@@ -162,7 +160,7 @@ const NO_STEMS = new Set<string>();
 
 @Injectable()
 export class RelevanceScorer {
-  private readonly calibration = calibration as RelevanceCalibration;
+  private readonly calibration = RANKING_PROFILE.score.calibration;
 
   private readonly cache = new Map<string, ChunkStems>();
   /** The same, for the chunk objects of the searches under way, found without building a key. */

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { RANKING_PROFILE, type WordListSize } from '../ranking-profile.js';
 
 const require = createRequire(import.meta.url);
 
-/** SCOWL list sizes (10 = the commonest English words, 70 = rare ones); a word not in any is rarer still. */
-const SIZES = [10, 20, 35, 40, 50, 55, 60, 70] as const;
+/** How specific a word of each SCOWL size is, 0..1: 'side' and 'effects' (10) say little, 'dengue' (60) a lot. */
+const { wordSpecificity: SPECIFICITY, unlistedWordSpecificity: UNLISTED } = RANKING_PROFILE.score;
+/** The sizes, commonest first (integer keys list in ascending order); a word in none is rarer still. */
+const SIZES = Object.keys(SPECIFICITY).map(Number) as WordListSize[];
 const VARIETIES = ['english', 'american', 'british'];
-
-/** How specific a word of each size is, 0..1: 'side' and 'effects' (10) say little, 'dengue' (60) a lot. */
-const SPECIFICITY: Record<(typeof SIZES)[number], number> = { 10: 0.1, 20: 0.3, 35: 0.55, 40: 0.65, 50: 0.75, 55: 0.8, 60: 0.85, 70: 0.9 };
 
 let sizes: Map<string, number> | null = null;
 
@@ -30,7 +30,7 @@ function sizeOfWords(): Map<string, number> {
  * dictionary (drug names, abbreviations) are the most specific.
  */
 export function wordSpecificity(word: string): number {
-  if (/^\d/.test(word)) return 1;
+  if (/^\d/.test(word)) return UNLISTED;
   const size = sizeOfWords().get(word) ?? sizeOfWords().get(word.replace(/(?:es|s)$/, ''));
-  return size === undefined ? 1 : SPECIFICITY[size as (typeof SIZES)[number]];
+  return size === undefined ? UNLISTED : SPECIFICITY[size as WordListSize];
 }

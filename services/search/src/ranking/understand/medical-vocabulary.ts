@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { stem } from '@cairn/rules';
-import { wordTokens } from './query-text.js';
+import { RANKING_PROFILE } from '../ranking-profile.js';
 import { wordSpecificity } from '../score/word-rarity.js';
+import { wordTokens } from './query-text.js';
 
 /** Where a concept comes from: the Disease Ontology, the Symptom Ontology, HPO's lay synonyms, DrugBank's open vocabulary. */
 export interface VocabularyConcept {
@@ -28,7 +29,7 @@ interface TermEntry {
 }
 
 /** A term of only everyday words ('cold', 'fall', 'sign') names no subject on its own. */
-const isEveryday = (words: string[]) => words.every((word) => wordSpecificity(word) <= 0.1);
+const isEveryday = (words: string[]) => words.every((word) => wordSpecificity(word) <= RANKING_PROFILE.understand.everydayTermSpecificity);
 
 let entriesByFirstStem: Map<string, TermEntry[]> | null = null;
 

@@ -1,3 +1,4 @@
+import { RANKING_PROFILE } from '../ranking-profile.js';
 import { wordTokens } from './query-text.js';
 
 /** Who a query or a protocol section is about, when it says. */
@@ -12,9 +13,8 @@ const ADULT_WORDS = new Set(
   `adult adults elderly grandad granddad grandpa grandfather grandma granny grannie gran nan nana nanna grandmother grandmum grandmom
   grandparent grandparents pensioner pensioners mum mom mother dad father wife husband hubby man woman men women`.split(/\s+/),
 );
-/** Ages under this many years are children's (most paediatric guidance stops at 16). */
-const CHILD_UNDER_YEARS = 16;
-const ADULT_FROM_YEARS = 18;
+/** Ages under this many years are children's; adults' from ADULT_FROM_YEARS. */
+const { childUnderYears: CHILD_UNDER_YEARS, adultFromYears: ADULT_FROM_YEARS } = RANKING_PROFILE.understand;
 /** "6 month old", "70-year-old", "5yo", "4 y/o". */
 const AGE_OLD = /\b(?<count>\d{1,3})[\s-]*(?:(?<unit>hour|hr|day|week|wk|month|mth|mo|year|yr)s?[\s-]*old|(?<yo>y)\/?o)\b/gi;
 /** "aged 62", "age 20 weeks"; not "under age 18", "aged 12 and over" or "aged 6-59 months", which name a range. */

@@ -1,6 +1,7 @@
-/** A body temperature at or above this many °C (or its °F equivalent) is a fever (NICE, WHO IMCI: 37.5–38 °C). */
-const FEVER_FROM_CELSIUS = 37.5;
-const HIGHEST_CELSIUS = 43;
+import { RANKING_PROFILE } from '../ranking-profile.js';
+
+/** A body temperature at or above this many °C (or its °F equivalent) is a fever. */
+const { feverFromCelsius: FEVER_FROM_CELSIUS, highestBodyCelsius: HIGHEST_CELSIUS } = RANKING_PROFILE.understand;
 const celsius = (fahrenheit: number) => ((fahrenheit - 32) * 5) / 9;
 
 /** A number followed by a unit of temperature (°, °C, °F, degrees, deg, C, F), or after "temp" or "temperature (of)". */
