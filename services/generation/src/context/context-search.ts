@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { RetrievalMode, Topics, type SearchAnswered } from '@cairn/contracts';
+import { passageFromSearchHit, RetrievalMode, Topics, type Passage, type SearchAnswered } from '@cairn/contracts';
 import { createLogger, EVENT_BUS, EventRequester, type EventBus } from '@cairn/platform';
 import type { QueryUnderstanding } from '../generators/on-topic-sources.js';
 
@@ -7,35 +7,10 @@ const CONTEXT_SEARCH_TIMEOUT_MS = 5000;
 /** Reading the question as search reads it is worth a short wait only: the client already sent the passages. */
 const UNDERSTANDING_TIMEOUT_MS = 1000;
 
-export interface ContextPassage {
-  title: string;
-  organization: string;
-  region: string;
-  year: number | null;
-  section: string;
-  body: string;
-  url: string;
-  relevance: number;
-  disease: string;
-}
-
 export interface ContextSearchResult {
-  passages: ContextPassage[];
+  passages: Passage[];
   understanding: QueryUnderstanding;
 }
-
-/** A passage as a snippet with its provenance, as `/protocols/generate` takes it. */
-export const passageSnippet = (passage: ContextPassage) => ({
-  text: passage.body,
-  title: passage.title,
-  organization: passage.organization,
-  year: passage.year,
-  region: passage.region,
-  url: passage.url,
-  section: passage.section,
-  disease: passage.disease,
-  relevance: passage.relevance,
-});
 
 /** Asks the search service for passages over the bus (search.requested → search.answered). */
 @Injectable()
@@ -56,7 +31,7 @@ export class ContextSearch implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Passages for a user's question in their scope (global and their own); empty when search is unavailable. */
-  async search(query: string, userId: string, size = 4): Promise<ContextPassage[]> {
+  async search(query: string, userId: string, size = 4): Promise<Passage[]> {
     return (await this.find(query, userId, size)).passages;
   }
 
@@ -79,17 +54,7 @@ export class ContextSearch implements OnModuleInit, OnApplicationShutdown {
     }
     if (answer.error) this.logger.warn({ error: answer.error }, 'context search failed');
     const understanding = { correctedQuery: answer.correctedQuery, expansions: answer.expansions };
-    const passages = answer.hits.map((hit) => ({
-      title: hit.title,
-      organization: hit.organization,
-      region: hit.region,
-      year: hit.year || null,
-      section: hit.section,
-      body: hit.body,
-      url: hit.sourceUrl,
-      relevance: hit.relevance,
-      disease: hit.disease,
-    }));
+    const passages = answer.hits.map(passageFromSearchHit);
     return { passages, understanding };
   }
 }

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Passage } from '@cairn/contracts';
 import { AppError, forbidden } from '@cairn/platform';
 import {
   classifyIntent,
@@ -9,7 +10,7 @@ import {
   validateChatMessage,
   type FollowUpCategory,
 } from '@cairn/rules';
-import { ContextSearch, passageSnippet, type ContextPassage } from '../context/context-search.js';
+import { ContextSearch } from '../context/context-search.js';
 import { GENERATOR, type DraftSentence, type Generator } from '../generators/generator.port.js';
 import { claimConflictWithSource } from '../grounding/claim-check.js';
 import { judge } from '../grounding/grounding-check.js';
@@ -164,17 +165,17 @@ export class ProtocolChatService {
    * Passages search finds for the question, as asked and with the protocol's topic (which a short
    * question leaves out), and the question as search corrected it; without context search, the correction alone.
    */
-  private async searched(question: string, topic: string, uid: string, withPassages: boolean): Promise<{ passages: ContextPassage[]; understanding: QueryUnderstanding }> {
+  private async searched(question: string, topic: string, uid: string, withPassages: boolean): Promise<{ passages: Passage[]; understanding: QueryUnderstanding }> {
     if (!withPassages) return { passages: [], understanding: await this.contextSearch.understand(question, uid) };
     const [asked, onTopic] = await Promise.all([this.contextSearch.find(question, uid), this.contextSearch.search(`${topic} ${question}`, uid)]);
     const seen = new Set<string>();
-    const passages = [...onTopic, ...asked.passages].filter((passage) => !seen.has(passage.body) && Boolean(seen.add(passage.body)));
+    const passages = [...onTopic, ...asked.passages].filter((passage) => !seen.has(passage.text) && Boolean(seen.add(passage.text)));
     return { passages, understanding: asked.understanding };
   }
 
   /** Passages that are none of the protocol's sources, numbered after them. */
-  private newSources(passages: ContextPassage[], known: Source[]): Source[] {
+  private newSources(passages: Passage[], known: Source[]): Source[] {
     let next = Math.max(0, ...known.map((source) => source.id)) + 1;
-    return passages.filter((passage) => !isOneOf(passage, known)).map((passage) => ({ id: next++, ...passageSnippet(passage) }));
+    return passages.filter((passage) => !isOneOf(passage, known)).map((passage) => ({ id: next++, ...passage }));
   }
 }

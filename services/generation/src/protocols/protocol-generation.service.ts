@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@cairn/platform';
 import { classifyIntent } from '@cairn/rules';
-import { ContextSearch, passageSnippet } from '../context/context-search.js';
+import { ContextSearch } from '../context/context-search.js';
 import { GENERATOR, type GenerationRequest, type Generator } from '../generators/generator.port.js';
 import { groundSteps, type CitedStep } from '../grounding/grounding-check.js';
 import { GroundingMetrics } from '../grounding/grounding-metrics.js';
@@ -65,6 +65,6 @@ export class ProtocolGenerationService {
   /** The query alone is not a source: the passages search finds for it in the user's scope are, read as search read the query. */
   private async searched(query: string, uid: string): Promise<{ snippets: Snippet[]; understanding: QueryUnderstanding }> {
     const { passages, understanding } = await this.contextSearch.find(query, uid, MAX_SOURCES);
-    return { snippets: passages.map(passageSnippet), understanding };
+    return { snippets: passages, understanding };
   }
 }

@@ -1,4 +1,4 @@
-import type { ContextPassage } from '../context/context-search.js';
+import type { Passage } from '@cairn/contracts';
 import type { Source } from './source.js';
 
 const plain = (text: string) => text.replace(/^[\s\-•*]+/gm, '').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -9,13 +9,13 @@ const keptPart = (excerpt: string) => plain(excerpt.replace(/(\.\.\.|…)\s*$/, 
  * Sources the client sent as excerpts (cut at 240 characters) with their whole passage, when search
  * found the passage they were cut from; other sources as they came.
  */
-export function withWholePassages(sources: Source[], passages: ContextPassage[]): Source[] {
+export function withWholePassages(sources: Source[], passages: Passage[]): Source[] {
   return sources.map((source) => {
     const kept = keptPart(source.text);
-    const whole = kept.length >= 40 ? passages.find((passage) => plain(passage.body).startsWith(kept)) : undefined;
-    return whole ? { ...source, text: whole.body, section: source.section || whole.section } : source;
+    const whole = kept.length >= 40 ? passages.find((passage) => plain(passage.text).startsWith(kept)) : undefined;
+    return whole ? { ...source, text: whole.text, section: source.section || whole.section } : source;
   });
 }
 
 /** Whether search's passage is one of these sources (so it brings nothing new). */
-export const isOneOf = (passage: ContextPassage, sources: Source[]) => sources.some((source) => plain(passage.body).startsWith(keptPart(source.text)) || plain(source.text).startsWith(plain(passage.body).slice(0, 160)));
+export const isOneOf = (passage: Passage, sources: Source[]) => sources.some((source) => plain(passage.text).startsWith(keptPart(source.text)) || plain(source.text).startsWith(plain(passage.text).slice(0, 160)));

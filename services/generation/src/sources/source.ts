@@ -1,9 +1,13 @@
+import type { Passage } from '@cairn/contracts';
 import { z } from 'zod';
 import { readSourceLabel } from './source-labels.js';
 
 export const MAX_SOURCES = 6;
 
-/** A snippet as clients send it: plain text (docs/product-spec.md §7), or a search hit's provenance. */
+/**
+ * A snippet as clients send it: plain text (docs/product-spec.md §7), or a search hit's provenance under
+ * a Passage's names (every field but the text optional, the year as a number or text).
+ */
 export const snippetSchema = z.union([
   z.string().max(20_000),
   z.object({
@@ -22,21 +26,10 @@ export const snippetSchema = z.union([
 export type Snippet = z.infer<typeof snippetSchema>;
 
 /** A numbered source of a protocol: `[Source n]`. */
-export interface Source {
+export interface Source extends Passage {
   id: number;
-  text: string;
-  title: string;
-  organization: string;
-  year: number | null;
-  region: string;
-  url: string;
-  section: string;
   /** Page of the uploaded file the text starts on (sources cut from an upload). */
   page?: number;
-  /** The document's subject as search indexed it (a hit's disease). */
-  disease?: string;
-  /** Search's calibrated relevance of the passage to the question, 0–10. */
-  relevance?: number;
 }
 
 /** A plausible publication year from a number or text, else null. */

@@ -1,8 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { RetrievalMode, Topics } from '@cairn/contracts';
+import { RetrievalMode, searchHitFromPassage, Topics } from '@cairn/contracts';
 import { createLogger, EVENT_BUS, respondTo, type EventBus } from '@cairn/platform';
 import { enhanceQuery } from '../ranking/understand/query-enhancer.js';
 import { ownersOf } from './scope.js';
+import { passageOfHit } from './search-hit.js';
 import { QUERY_MAX_LENGTH, SEARCH_DEFAULT_SIZE, SEARCH_MAX_SIZE } from './search.schema.js';
 import { SearchService, type RetrievalMode as Mode } from './search.service.js';
 
@@ -41,20 +42,7 @@ export class SearchRequestsResponder implements OnModuleInit {
           correctedQuery,
           expansions: payload.enhance ? enhanceQuery(correctedQuery || payload.query).added : [],
           total: result.total,
-          hits: result.hits.map((hit) => ({
-            id: hit.id,
-            score: hit.fusion_score,
-            relevance: hit.score,
-            title: hit.source.title,
-            organization: hit.source.organization,
-            region: hit.source.region,
-            year: hit.source.year ?? 0,
-            disease: hit.source.disease,
-            section: hit.source.section,
-            body: hit.source.body,
-            sourceUrl: hit.source.source_url,
-            owner: hit.source.owner,
-          })),
+          hits: result.hits.map((hit) => searchHitFromPassage(passageOfHit(hit), { id: hit.id, score: hit.fusion_score, owner: hit.source.owner })),
         };
       } catch (error) {
         this.logger.error({ err: error }, 'search request failed');

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { ownerForDisplay, type IndexedChunk, type ScoredId } from '../chunks/chunk.js';
+import type { IndexedChunk, ScoredId } from '../chunks/chunk.js';
 import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
 import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.js';
 import { DEFAULT_FUSION, fuseRankings, FUSION_SETTINGS, type FusionSettings } from '../ranking/fuse/hybrid-fusion.js';
@@ -11,6 +11,7 @@ import type { RelevanceSignals } from '../ranking/score/relevance-signals.js';
 import { vectorSimilarities } from '../ranking/score/vector-similarities.js';
 import { readQuery } from '../ranking/understand/query-reading.js';
 import { VECTOR_INDEX, type VectorIndex } from '../vector/vector-index.port.js';
+import { toHit, type SearchHit } from './search-hit.js';
 
 export type { RetrievalMode };
 
@@ -22,29 +23,6 @@ export interface SearchRequest {
   enhance: boolean;
   /** Search words within one or two edits of a query word the index does not know (see KeywordQuery.typoTolerance). */
   correctTypos?: boolean;
-}
-
-export interface SearchHit {
-  id: string;
-  /** docs/product-spec.md §7 `score`: 0–10 relevance on a calibrated scale; 6 or more means the hit is about the query. */
-  score: number;
-  /** What ranked the hit: the fused keyword and vector score (BM25 alone when not hybrid), then rank-fused with the query's preferences when any apply. */
-  fusion_score: number;
-  source: {
-    title: string;
-    organization: string;
-    region: string;
-    year: number | null;
-    disease: string;
-    section: string;
-    body: string;
-    source_url: string;
-    owner: string;
-    /** A user's upload: the protocol, the uploaded file and the page the hit was read from. */
-    protocol_id?: string;
-    source_file?: string;
-    page?: number | null;
-  };
 }
 
 export interface SearchResult {
@@ -118,24 +96,4 @@ export class SearchService {
     for (const chunk of await this.keywords.get(missing)) known.set(chunk.id, chunk);
     return hits.flatMap((hit) => known.get(hit.id) ?? []);
   }
-}
-
-function toHit(hit: ScoredId, chunk: IndexedChunk, relevance: number): SearchHit {
-  return {
-    id: chunk.id,
-    score: relevance,
-    fusion_score: hit.score,
-    source: {
-      title: chunk.title,
-      organization: chunk.organization,
-      region: chunk.region,
-      year: chunk.year,
-      disease: chunk.disease,
-      section: chunk.section,
-      body: chunk.body,
-      source_url: chunk.sourceUrl,
-      owner: ownerForDisplay(chunk.owner),
-      ...(chunk.source === 'protocol' && { protocol_id: chunk.documentId, source_file: chunk.sourceFile ?? '', page: chunk.page ?? null }),
-    },
-  };
 }
