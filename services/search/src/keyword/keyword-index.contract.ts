@@ -76,6 +76,22 @@ export function describeKeywordIndexContract(adapter: string, open: () => Promis
       expect(await index.search({ terms: ['sepsis'], owners: [], size: 5 })).toEqual([]);
     });
 
+    it('matches alternatives (a vocabulary\'s synonyms) below the words asked, in proportion to their weight', async () => {
+      const me = owner();
+      await index.upsert([
+        chunk({ id: `${me}-mi#1`, owner: me, body: 'myocardial infarction and diet' }),
+        chunk({ id: `${me}-ha#1`, owner: me, body: 'heart attack and diet' }),
+        chunk({ id: `${me}-other#1`, owner: me, body: 'diet and sleep' }),
+      ]);
+      const asked = { terms: ['heart', 'attack'], owners: [me], size: 10 };
+      expect(ids(await index.search(asked))).toEqual([`${me}-ha#1`]);
+      const alternatives = [{ text: 'myocardial infarction', weight: 0.3 }];
+      const hits = await index.search({ ...asked, alternatives });
+      expect(ids(hits)).toEqual([`${me}-ha#1`, `${me}-mi#1`]);
+      const heavier = await index.search({ ...asked, alternatives: [{ text: 'myocardial infarction', weight: 0.6 }] });
+      expect(heavier[1].score / heavier[0].score).toBeGreaterThan(hits[1].score / hits[0].score);
+    });
+
     it('only returns chunks of the owners asked for', async () => {
       const alice = owner();
       const bob = owner();

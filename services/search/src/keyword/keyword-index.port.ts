@@ -17,6 +17,8 @@ export interface ScanPage {
 export interface KeywordQuery {
   /** Distinct content words; a chunk matches when it contains any of them. */
   terms: string[];
+  /** Words or phrases that mean what the query means (a vocabulary's synonyms), each scored at its weight of a query word. */
+  alternatives?: { text: string; weight: number }[];
   /** Only chunks of these owners (`global` and/or user ids). */
   owners: string[];
   size: number;

@@ -45,6 +45,12 @@ export interface RankingProfile {
     adultFromYears: number;
     /** A vocabulary term of words no more specific than this ('cold', 'fall') names no subject on its own. */
     everydayTermSpecificity: number;
+    /**
+     * Synonyms from the compiled public vocabularies: how far each source is trusted to give a synonym
+     * that means the same to a clinician (0–1). BM25 matches a synonym at `weight` × its source's
+     * reliability of a query word, for at most `maxSynonyms` of them, most trusted first.
+     */
+    vocabulary: { reliability: Record<'do' | 'symp' | 'hpo' | 'drugbank', number>; weight: number; maxSynonyms: number };
   };
   /** Asking the keyword and vector indexes. */
   retrieve: {
@@ -119,6 +125,7 @@ export const RANKING_PROFILE: RankingProfile = {
     childUnderYears: 16,
     adultFromYears: 18,
     everydayTermSpecificity: 0.1,
+    vocabulary: { reliability: { drugbank: 0.9, do: 0.8, symp: 0.8, hpo: 0.7 }, weight: 0.3, maxSynonyms: 6 },
   },
   retrieve: {
     candidatesPerResult: 2,

@@ -219,7 +219,10 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
   }
 }
 
-/** One match over every field for the words searched as typed, and one with fuzziness for those that may be typos. */
+/**
+ * One match over every field for the words searched as typed, one with fuzziness for those that may
+ * be typos, and one per alternative (a vocabulary's synonym) boosted to its weight.
+ */
 function termClauses(query: KeywordQuery) {
   const fuzzy = query.typoTolerance ? query.terms.filter((term) => maxEditsFor(term) > 0) : [];
   const exact = query.terms.filter((term) => !fuzzy.includes(term));
@@ -231,5 +234,8 @@ function termClauses(query: KeywordQuery) {
       ...(typos && { fuzziness: FUZZINESS, prefix_length: TYPO_PREFIX_LENGTH }),
     },
   });
-  return [...(exact.length > 0 ? [match(exact, false)] : []), ...(fuzzy.length > 0 ? [match(fuzzy, true)] : [])];
+  const alternatives = (query.alternatives ?? []).map((alternative) => ({
+    multi_match: { query: alternative.text, fields: SEARCH_FIELDS, type: 'most_fields' as const, boost: alternative.weight },
+  }));
+  return [...(exact.length > 0 ? [match(exact, false)] : []), ...(fuzzy.length > 0 ? [match(fuzzy, true)] : []), ...alternatives];
 }

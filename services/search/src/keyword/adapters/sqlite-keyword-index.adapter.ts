@@ -166,6 +166,10 @@ export class SqliteKeywordIndex implements KeywordIndex {
       add(fts5Stem(word), 1);
       if (query.typoTolerance) for (const correction of this.correctionsOf(word, query.owners)) add(correction.stem, correction.weight);
     }
+    const asked = new Set(weights.keys());
+    for (const alternative of query.alternatives ?? []) {
+      for (const word of fts5Words(alternative.text)) if (!asked.has(fts5Stem(word))) add(fts5Stem(word), alternative.weight);
+    }
     return this.postings.searchWeighted(weights, query.owners, query.size);
   }
 

@@ -46,7 +46,7 @@ export async function retrieveRankings(indexes: RetrievalIndexes, { reading, mod
   const vectorSearch = vector?.some((value) => value !== 0) ? indexes.vectors.search({ vector, owners, size: depth }) : [];
   const [vectorHits, keywordHits] = await Promise.all([
     vectorSearch,
-    mode !== 'vector' ? indexes.keywords.search({ terms: queryTerms(reading.keywordText), owners, size: depth, typoTolerance }) : [],
+    mode !== 'vector' ? indexes.keywords.search({ terms: queryTerms(reading.keywordText), alternatives: reading.alternatives, owners, size: depth, typoTolerance }) : [],
   ]);
   return { keyword: keywordHits, vector: vectorHits };
 }

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { vocabularyTermsIn } from './medical-vocabulary.js';
+import { vocabularySynonyms, vocabularyTermsIn } from './medical-vocabulary.js';
 
 describe('vocabularyTermsIn', () => {
   it('finds the longest term at each word, as the text wrote it, with its source', () => {
@@ -30,5 +30,27 @@ describeWithSources('the compiled vocabulary (runs where ../shared/vocab exists)
     for (const { file, sha256 } of Object.values(compiled.sources)) {
       expect({ file, sha256: createHash('sha256').update(readFileSync(join(vocabularyDir, file))).digest('hex') }).toEqual({ file, sha256 });
     }
+  });
+});
+
+describe('vocabularySynonyms', () => {
+  const synonyms = (text: string) => vocabularySynonyms(text).map((synonym) => synonym.text);
+
+  it('gives the other names of the terms a question uses, lay phrases included', () => {
+    expect(synonyms('heart attack risk factors')).toContain('myocardial infarction');
+    expect(synonyms('throwing up in pregnancy')).toContain('vomiting');
+    expect(synonyms('low blood pressure when standing')).toContain('hypotension');
+    expect(synonyms('HTN meds')).toContain('hypertension');
+  });
+
+  it('leaves out formulas and Latin names of a drug', () => {
+    const paracetamol = synonyms('paracetamol dose');
+    expect(paracetamol).toContain('acetaminophen');
+    expect(paracetamol.filter((name) => /-|um$/.test(name))).toEqual([]);
+  });
+
+  it('reads an abbreviation only where it is one: in capitals, or no everyday word', () => {
+    expect(synonyms('snake bite first aid')).toEqual([]);
+    expect(synonyms('AIDS and nutrition')).toContain('acquired immunodeficiency syndrome');
   });
 });

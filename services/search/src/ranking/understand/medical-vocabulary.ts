@@ -31,35 +31,38 @@ interface TermEntry {
 /** A term of only everyday words ('cold', 'fall', 'sign') names no subject on its own. */
 const isEveryday = (words: string[]) => words.every((word) => wordSpecificity(word) <= RANKING_PROFILE.understand.everydayTermSpecificity);
 
-let entriesByFirstStem: Map<string, TermEntry[]> | null = null;
+type TermIndex = Map<string, TermEntry[]>;
 
-function termIndex(): Map<string, TermEntry[]> {
-  if (entriesByFirstStem) return entriesByFirstStem;
+function buildTermIndex(keep: (words: string[]) => boolean): TermIndex {
   const compiled = JSON.parse(readFileSync(new URL('../../../vocabulary/medical-vocabulary.json', import.meta.url), 'utf8')) as CompiledVocabulary;
-  entriesByFirstStem = new Map();
+  const index: TermIndex = new Map();
   for (const concept of compiled.concepts) {
     for (const term of concept.terms) {
       const words = wordTokens(term);
-      if (words.length === 0 || isEveryday(words)) continue;
+      if (words.length === 0 || !keep(words)) continue;
       const stems = words.map(stem);
-      const list = entriesByFirstStem.get(stems[0]) ?? [];
+      const list = index.get(stems[0]) ?? [];
       if (!list.some((entry) => entry.stems.join(' ') === stems.join(' '))) list.push({ stems, source: concept.source });
-      entriesByFirstStem.set(stems[0], list);
+      index.set(stems[0], list);
     }
   }
-  for (const list of entriesByFirstStem.values()) list.sort((a, b) => b.stems.length - a.stems.length);
-  return entriesByFirstStem;
+  for (const list of index.values()) list.sort((a, b) => b.stems.length - a.stems.length);
+  return index;
 }
 
-/** The vocabulary's terms a text names, longest first at each word and never overlapping, as the text wrote them. */
-export function vocabularyTermsIn(text: string): FoundTerm[] {
+let subjectTerms: TermIndex | null = null;
+let queryTerms: TermIndex | null = null;
+/** Terms that name a subject on their own. */
+const subjectIndex = () => (subjectTerms ??= buildTermIndex((words) => !isEveryday(words)));
+/** Terms a question may use: also lay phrases of everyday words ('heart attack', 'throwing up'), never a lone everyday word. */
+const queryIndex = () => (queryTerms ??= buildTermIndex((words) => words.length > 1 || !isEveryday(words)));
+
+function termsIn(text: string, index: TermIndex): FoundTerm[] {
   const words = wordTokens(text);
   const stems = words.map(stem);
   const found: FoundTerm[] = [];
   for (let i = 0; i < stems.length; ) {
-    const entry = termIndex()
-      .get(stems[i])
-      ?.find((candidate) => candidate.stems.every((s, k) => stems[i + k] === s));
+    const entry = index.get(stems[i])?.find((candidate) => candidate.stems.every((s, k) => stems[i + k] === s));
     if (!entry) {
       i++;
       continue;
@@ -69,3 +72,67 @@ export function vocabularyTermsIn(text: string): FoundTerm[] {
   }
   return found;
 }
+
+/** The vocabulary's terms a text names, longest first at each word and never overlapping, as the text wrote them. */
+export const vocabularyTermsIn = (text: string): FoundTerm[] => termsIn(text, subjectIndex());
+
+/** A synonym the vocabulary gives for a term of a text, and the source it comes from. */
+export interface VocabularySynonym {
+  text: string;
+  source: VocabularyConcept['source'];
+}
+
+/** Terms worth searching for: plain words, at most four; no formulas ('p-acetamidophenol'), Latin names ('paracetamolum') or catalogue suffixes ('NOS'). */
+const isSearchable = (term: string) =>
+  /^[a-z][a-z' -]*$/i.test(term) && term.split(/\s+/).length <= 4 && !/(^|[ -])[a-z]-|-[a-z]\b/i.test(term) && !/(um|\bnos)$/i.test(term);
+
+let conceptsByTerm: Map<string, VocabularyConcept[]> | null = null;
+
+function conceptIndex(): Map<string, VocabularyConcept[]> {
+  if (conceptsByTerm) return conceptsByTerm;
+  const compiled = JSON.parse(readFileSync(new URL('../../../vocabulary/medical-vocabulary.json', import.meta.url), 'utf8')) as CompiledVocabulary;
+  conceptsByTerm = new Map();
+  for (const concept of compiled.concepts) {
+    for (const term of concept.terms) {
+      const key = wordTokens(term).map(stem).join(' ');
+      const list = conceptsByTerm.get(key) ?? [];
+      list.push(concept);
+      conceptsByTerm.set(key, list);
+    }
+  }
+  return conceptsByTerm;
+}
+
+/**
+ * The synonyms the vocabulary gives for the terms a text names ('heart attack' → 'myocardial
+ * infarction'). A term of several concepts that disagree is read from the rest of the text: only the
+ * concepts sharing a word with it count, and none when no concept does.
+ */
+export function vocabularySynonyms(text: string): VocabularySynonym[] {
+  const textStems = wordTokens(text).map(stem);
+  const capitals = new Set(text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1 && word === word.toUpperCase()).map((word) => word.toLowerCase()));
+  const synonyms: VocabularySynonym[] = [];
+  for (const term of termsIn(text, queryIndex())) {
+    const termStems = wordTokens(term.text).map(stem);
+    const key = termStems.join(' ');
+    const context = new Set(textStems.filter((word) => !termStems.includes(word)));
+    const others = (concept: VocabularyConcept) => concept.terms.filter((candidate) => wordTokens(candidate).map(stem).join(' ') !== key);
+    const sharesContext = (concept: VocabularyConcept) => others(concept).some((candidate) => wordTokens(candidate).some((word) => context.has(stem(word))));
+    const writtenAs = (concept: VocabularyConcept) => concept.terms.find((candidate) => wordTokens(candidate).map(stem).join(' ') === key) ?? '';
+    const concepts = conceptIndex().get(key) ?? [];
+    const abbreviations = concepts.filter((concept) => isAbbreviation(writtenAs(concept)));
+    const typed = term.text.toLowerCase();
+    const readAsAbbreviation = capitals.has(typed) || !isEveryday([typed]);
+    const meant = abbreviations.length > 1 ? abbreviations.filter(sharesContext) : readAsAbbreviation ? abbreviations : [];
+    for (const concept of [...concepts.filter((concept) => !abbreviations.includes(concept)), ...meant]) {
+      for (const candidate of others(concept)) {
+        if (!isSearchable(candidate) || synonyms.some((synonym) => synonym.text === candidate.toLowerCase())) continue;
+        synonyms.push({ text: candidate.toLowerCase(), source: concept.source });
+      }
+    }
+  }
+  return synonyms;
+}
+
+/** A term the vocabulary writes in capitals ('AIDS', 'GERD', 'MS'): an abbreviation, which may mean several things. */
+const isAbbreviation = (term: string) => term.length <= 6 && /^[A-Z0-9-]+$/.test(term) && /[A-Z]/.test(term);

@@ -1,7 +1,24 @@
 import terms from './clinical-terms.json' with { type: 'json' };
 import { isCommonEnglishWord, isEverydayWord } from '../../keyword/spelling/common-english.js';
 import { phraseWords, singular, typedWords, wordTokens } from './query-text.js';
+import { RANKING_PROFILE } from '../ranking-profile.js';
+import { vocabularySynonyms } from './medical-vocabulary.js';
 import { mentionsFeverishTemperature } from './temperature-reading.js';
+
+const { reliability, weight, maxSynonyms } = RANKING_PROFILE.understand.vocabulary;
+
+/** A word or phrase that means what the query means, matched at this share of a query word. */
+export interface WeightedSynonym {
+  text: string;
+  weight: number;
+}
+
+/** The public vocabularies' synonyms of the query's terms, most trusted first, each weighted by its source's reliability. */
+export const vocabularyAlternatives = (query: string): WeightedSynonym[] =>
+  vocabularySynonyms(query)
+    .sort((a, b) => reliability[b.source] - reliability[a.source])
+    .slice(0, maxSynonyms)
+    .map((synonym) => ({ text: synonym.text, weight: weight * reliability[synonym.source] }));
 
 /** A lay word or phrase, what protocols call it, and why the two mean the same. */
 export interface LayTerm {

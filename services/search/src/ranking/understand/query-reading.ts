@@ -1,6 +1,6 @@
 import type { KeywordIndex } from '../../keyword/keyword-index.port.js';
 import { isPopulationWord } from './population.js';
-import { enhanceQuery, isClinicalTerm } from './query-enhancer.js';
+import { enhanceQuery, isClinicalTerm, vocabularyAlternatives, type WeightedSynonym } from './query-enhancer.js';
 import { applyCorrections, queryTerms } from './query-text.js';
 
 /** A query as a search asks for it: the words typed, whose chunks it may see, and how it is read. */
@@ -16,6 +16,8 @@ export interface QueryReading {
   searched: string;
   text: string;
   keywordText: string;
+  /** What the public vocabularies say the query's terms also go by, below the query's own words. */
+  alternatives: WeightedSynonym[];
 }
 
 /**
@@ -28,5 +30,6 @@ export async function readQuery(request: TypedQuery, keywords: Pick<KeywordIndex
   const corrections = typed.length > 0 ? await keywords.corrections(typed, request.owners) : {};
   const searched = applyCorrections(request.query, corrections);
   const added = request.enhance ? enhanceQuery(searched).added : [];
-  return { searched, text: [searched, ...added].join(' '), keywordText: [request.query, ...added].join(' ') };
+  const alternatives = request.enhance ? vocabularyAlternatives(searched) : [];
+  return { searched, text: [searched, ...added].join(' '), keywordText: [request.query, ...added].join(' '), alternatives };
 }
