@@ -1,6 +1,4 @@
-export const QUERY_MAX_LENGTH = 1000;
-
-export type ScreeningCategory = 'harmful' | 'irrelevant' | 'out_of_scope_medical' | 'greeting' | 'too_short' | 'empty' | 'invalid_query';
+import { QUERY_MAX_LENGTH, QueryMessages, type ScreeningCategory } from '@cairn/rules';
 
 export interface ScreeningResult {
   category: ScreeningCategory;
@@ -47,10 +45,10 @@ const MEDICAL = /\b(pain|fever|dose|doses|dosage|drug|medicine|medication|treat\
 export function screenQuery(raw: string | null | undefined): ScreeningResult | null {
   const query = (raw ?? '').replace(/\s+/g, ' ').trim();
   if (!query) {
-    return { category: 'empty', title: 'Empty Query', message: 'Please enter a medical question or topic to search.' };
+    return { category: 'empty', title: 'Empty Query', message: QueryMessages.empty };
   }
   if (query.length > QUERY_MAX_LENGTH) {
-    return { category: 'invalid_query', title: 'Query Too Long', message: `Query too long (max ${QUERY_MAX_LENGTH} characters)` };
+    return { category: 'invalid_query', title: 'Query Too Long', message: QueryMessages.tooLong };
   }
   if (GREETING.test(query)) {
     return {

@@ -1,8 +1,10 @@
 import type { Passage } from '@cairn/contracts';
+import { MAX_CONTEXT_SNIPPETS } from '@cairn/rules';
 import { z } from 'zod';
 import { readSourceLabel } from './source-labels.js';
 
-export const MAX_SOURCES = 6;
+/** A protocol's numbered sources: at most the context snippets the generator is given. */
+export const MAX_SOURCES = MAX_CONTEXT_SNIPPETS;
 
 /**
  * A snippet as clients send it: plain text (docs/product-spec.md §7), or a search hit's provenance under

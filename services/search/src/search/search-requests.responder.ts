@@ -1,10 +1,11 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { RetrievalMode, searchHitFromPassage, Topics } from '@cairn/contracts';
 import { createLogger, EVENT_BUS, respondTo, type EventBus } from '@cairn/platform';
+import { QUERY_MAX_LENGTH } from '@cairn/rules';
 import { enhanceQuery } from '../ranking/understand/query-enhancer.js';
 import { ownersOf } from './scope.js';
 import { passageOfHit } from './search-hit.js';
-import { QUERY_MAX_LENGTH, SEARCH_DEFAULT_SIZE, SEARCH_MAX_SIZE } from './search.schema.js';
+import { SEARCH_DEFAULT_SIZE, SEARCH_MAX_SIZE } from './search.schema.js';
 import { SearchService, type RetrievalMode as Mode } from './search.service.js';
 
 const MODES: Record<RetrievalMode, Mode> = {

@@ -1,13 +1,8 @@
 import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { badRequest, CurrentUser, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
+import { QUERY_MAX_LENGTH, QueryMessages } from '@cairn/rules';
 import { ownersFor } from './scope.js';
-import {
-  QUERY_MAX_LENGTH,
-  searchBodySchema,
-  searchQuerySchema,
-  type SearchBody,
-  type SearchQueryParams,
-} from './search.schema.js';
+import { searchBodySchema, searchQuerySchema, type SearchBody, type SearchQueryParams } from './search.schema.js';
 import { SearchService } from './search.service.js';
 
 @Controller('protocols')
@@ -22,10 +17,8 @@ export class SearchController {
     @Body(new ZodPipe(searchBodySchema)) body: SearchBody,
   ) {
     const query = body.query.trim();
-    if (!query) throw badRequest('empty', 'Please enter a medical question or topic to search.', 'query');
-    if (query.length > QUERY_MAX_LENGTH) {
-      throw badRequest('invalid_query', `Query too long (max ${QUERY_MAX_LENGTH} characters)`, 'query');
-    }
+    if (!query) throw badRequest('empty', QueryMessages.empty, 'query');
+    if (query.length > QUERY_MAX_LENGTH) throw badRequest('invalid_query', QueryMessages.tooLong, 'query');
     return this.searchService.search({
       query,
       size: body.size,

@@ -2,7 +2,6 @@ import { z } from 'zod';
 
 export const SEARCH_DEFAULT_SIZE = 8;
 export const SEARCH_MAX_SIZE = 100;
-export const QUERY_MAX_LENGTH = 1000;
 export const SEARCH_MODES = ['mixed', 'global_only', 'user_only'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 

@@ -6,6 +6,7 @@ export * from './generate-request.js';
 export * from './intent.js';
 export * from './relevance.js';
 export * from './messages.js';
+export * from './query-screening.js';
 export * from './samples.js';
 export * from './steps.js';
 export * from './text/porter-stemmer.js';
