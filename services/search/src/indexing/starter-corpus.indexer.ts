@@ -6,6 +6,7 @@ import { chunkDocument } from '../chunks/chunker.js';
 import { SEARCH_CONFIG, type SearchConfig } from '../config/search-config.js';
 import { corpusHash, readCorpusFiles, starterDocument } from '../corpus/starter-corpus.js';
 import { EMBEDDER, type Embedder } from '../embedding/embedder.port.js';
+import { loadVocabulary } from '../ranking/understand/medical-vocabulary.js';
 import { SEARCH_STORE } from '../search.tokens.js';
 import { ChunkWriter } from './chunk-writer.js';
 import { RebuildLease } from './rebuild-lease.js';
@@ -48,6 +49,7 @@ export class StarterCorpusIndexer implements OnApplicationBootstrap {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    loadVocabulary();
     try {
       if (this.config.SEARCH_STARTER_INDEX !== 'job') await this.ensureIndexed();
     } finally {

@@ -73,6 +73,13 @@ function termsIn(text: string, index: TermIndex): FoundTerm[] {
   return found;
 }
 
+/** Reads the vocabulary into memory now, so that the first question does not wait for it. */
+export function loadVocabulary(): void {
+  subjectIndex();
+  queryIndex();
+  conceptIndex();
+}
+
 /** The vocabulary's terms a text names, longest first at each word and never overlapping, as the text wrote them. */
 export const vocabularyTermsIn = (text: string): FoundTerm[] => termsIn(text, subjectIndex());
 
