@@ -1,4 +1,4 @@
-import { INTENT_PREFIXES, buildGenerateRequest, describeRequestError, isApiError, type GenerateRequest, type SearchScope } from '@cairn/frontend-shared';
+import { INTENT_PREFIXES, SCREENING_CATEGORIES, buildGenerateRequest, describeRequestError, isApiError, type GenerateRequest, type SearchScope } from '@cairn/frontend-shared';
 import type { FollowUpAnswer } from '../follow-up/follow-up.resource';
 import type { ProtocolData } from '../protocol/protocol';
 import { readGeneratedAnswer } from './generated-answer';
@@ -31,16 +31,7 @@ export interface SendFlowCalls {
 }
 
 /** Categories of a query the server screened out: its message is the answer, not an error. */
-export const REFUSAL_CATEGORIES: ReadonlySet<string> = new Set([
-  'harmful',
-  'irrelevant',
-  'out_of_scope_medical',
-  'greeting',
-  'too_short',
-  'empty',
-  'invalid_query',
-  'invalid_message',
-]);
+export const REFUSAL_CATEGORIES: ReadonlySet<string> = new Set([...SCREENING_CATEGORIES, 'invalid_message']);
 
 export function refusalOf(error: unknown): { title?: string; content: string } | null {
   if (!isApiError(error) || error.status !== 400 || !error.category || !REFUSAL_CATEGORIES.has(error.category)) return null;
