@@ -1,5 +1,5 @@
 import { expectSuccess, isEntry, text, type ApiClient, type Entry } from '@cairn/frontend-shared';
-import { readFollowUpAnswer } from '../follow-up/follow-up.resource';
+import { readFollowUpAnswer } from '../follow-up/follow-up-answer';
 import { readProtocol } from '../protocol/protocol';
 import type { AssistantMessage, ChatMessage, UserMessage } from '../session/chat-message';
 

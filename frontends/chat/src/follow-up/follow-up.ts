@@ -4,8 +4,6 @@ import { isUserMessage, type ChatMessage } from '../session/chat-message';
 
 /** docs/product-spec.md §4: the conversation sent with a follow-up is the last 6 user or assistant-without-protocol messages. */
 export const FOLLOW_UP_HISTORY = 6;
-/** docs/product-spec.md §9: at most 5 follow-up suggestions. */
-export const MAX_FOLLOW_UP_SUGGESTIONS = 5;
 
 const turns = (messages: ChatMessage[]): ChatTurn[] =>
   messages.map((message) => (isUserMessage(message) ? { type: 'user' } : { type: 'assistant', protocolTitle: message.protocolData?.title ?? null }));

@@ -1,5 +1,5 @@
 import { INTENT_PREFIXES, SCREENING_CATEGORIES, buildGenerateRequest, describeRequestError, isApiError, type GenerateRequest, type SearchScope } from '@cairn/frontend-shared';
-import type { FollowUpAnswer } from '../follow-up/follow-up.resource';
+import type { FollowUpAnswer } from '../follow-up/follow-up-answer';
 import type { ProtocolData } from '../protocol/protocol';
 import { readGeneratedAnswer } from './generated-answer';
 import { NO_USER_PROTOCOLS_REPLY, decideAfterSearch, notRelevantReply } from './search-decision';

@@ -1,7 +1,7 @@
 import type { SearchScope } from '@cairn/frontend-shared';
 import { randomId } from '../ids';
 import type { ProtocolData } from '../protocol/protocol';
-import type { MessageCitation } from '../follow-up/follow-up.resource';
+import type { MessageCitation } from '../follow-up/follow-up-answer';
 import type { FlowReply, SearchMetadata } from '../search/send-flow';
 
 /** docs/product-spec.md §4; a message without a status counts as sent. */
