@@ -6,6 +6,7 @@ import { EmptyChatView } from './empty-chat.component';
 import { NewTopicDialog } from './follow-up/new-topic-dialog.component';
 import { MessageList } from './messages/message-list.component';
 import { useChatSession, type SendMode } from './session/use-chat-session';
+import './chat.css';
 
 export default function ChatModule({ initialQuery, autoSend, onSend, onTitleChange, conversationId, savedProtocolId, onConversationSaved }: ChatModuleProps) {
   const uid = useCurrentUser()?.uid ?? null;

@@ -2,6 +2,7 @@ import { Button, IconButton, useCurrentUser, userLabel, type SidebarModuleProps 
 import { RecentSearchItem, SavedChecklistItem } from './sidebar-cards.component';
 import { SidebarSection } from './sidebar-section.component';
 import { useSidebarLists } from './use-sidebar-lists';
+import './sidebar.css';
 
 function ProfileButton({ label, email, onOpen, compact }: { label: string; email: string; onOpen?: () => void; compact: boolean }) {
   const initial = label.charAt(0).toUpperCase() || '?';
