@@ -39,5 +39,8 @@ export default {
   moduleNameMapper: { ...workspacePackages, '^(\\.{1,2}/.*)\\.js$': '$1' },
   testMatch: ['<rootDir>/{services,frontends,scripts,tools,bench,charts}/**/*.spec.{ts,tsx}', '<rootDir>/{services,frontends}/**/test/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // ESM test files keep their module graphs alive in one process: run them in a worker that is
+  // replaced once it holds this much, never in band (the whole suite ran out of heap there).
+  workerIdleMemoryLimit: '1536MB',
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };
