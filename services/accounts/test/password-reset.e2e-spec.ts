@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
+import { nextMillisecond, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
 import { AccountsAppModule } from '../src/app.module.js';
 
 describe('accounts: password reset by e-mail', () => {
@@ -57,7 +57,8 @@ describe('accounts: password reset by e-mail', () => {
     const user = await signUpTestUser(api);
     await api.request('POST', '/auth/password-reset', { body: { email: user.email } });
     const first = /token=([A-Za-z0-9_-]+)/.exec(lastMailTo(user.email))![1];
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The second e-mail is written later, to a file of its own (mails are named by the time they are sent).
+    await nextMillisecond();
     await api.request('POST', '/auth/password-reset', { body: { email: user.email } });
     const stale = await api.request('POST', '/auth/password-reset/confirm', { body: { token: first, password: 'N3wPassword' } });
     expect(stale.body.detail.category).toBe('invalid_token');

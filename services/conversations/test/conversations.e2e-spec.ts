@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@cairn/contracts';
 import { DocumentStores, EVENT_BUS, InProcessEventBus, type EventBus } from '@cairn/platform';
-import { documentStoreBackends, readAllPages, startTestApp, type TestApp } from '@cairn/testing';
+import { documentStoreBackends, nextMillisecond, readAllPages, startTestApp, type TestApp } from '@cairn/testing';
 import { ConversationsAppModule } from '../src/app.module.js';
 import type { StoredConversation } from '../src/conversations/conversations.repository.js';
 
@@ -113,7 +113,8 @@ describe.each(documentStoreBackends())('conversations service on $name', (backen
       const payload = conversation({ title: `topic ${i}` });
       ids.push(payload.id);
       await api.request('POST', `/conversations/save?user_id=${carol}`, { token, body: payload });
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // The next save is stamped later: newest first is not left to the tie-break by id.
+      await nextMillisecond();
     }
     const list = await api.request('GET', `/conversations/${carol}?limit=3`, { token });
     expect(list.status).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Topics } from '@cairn/contracts';
 import { DocumentStores, EVENT_BUS, InProcessEventBus, type EventBus } from '@cairn/platform';
-import { documentStoreBackends, readAllPages, startTestApp, type TestApp } from '@cairn/testing';
+import { documentStoreBackends, nextMillisecond, readAllPages, startTestApp, type TestApp } from '@cairn/testing';
 import { SavedProtocolsAppModule } from '../src/app.module.js';
 import type { StoredProtocol } from '../src/saved-protocols/saved-protocols.repository.js';
 
@@ -127,7 +127,8 @@ describe.each(documentStoreBackends())('saved-protocols service on $name', (back
     const who = await user('list');
     for (const title of ['Asthma', 'Stroke', 'Sepsis']) {
       await save(who, protocol(title, { year: '2024', region: null }));
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      // The next save is stamped later: newest first is not left to the tie-break by id.
+      await nextMillisecond();
     }
     const list = await api.request('GET', `/protocols/saved/${who.uid}?limit=2`, { token: who.token });
     expect(list.body).toEqual({

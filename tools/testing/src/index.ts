@@ -14,6 +14,7 @@ export * from './process/spawn-service.js';
 export * from './qdrant/index.js';
 export * from './oidc/oidc-test-provider.js';
 export * from './poll.js';
+export * from './clock.js';
 export * from './tls/index.js';
 export * from './http/loopback-server.js';
 export * from './cluster/index.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Metrics } from '@cairn/platform';
-import { startOpenAiDouble, type OpenAiDouble } from '@cairn/testing';
+import { eventually, startOpenAiDouble, type OpenAiDouble } from '@cairn/testing';
 import type { ContextSearch } from '../context/context-search.js';
 import { GroundingMetrics } from '../grounding/grounding-metrics.js';
 import { ProtocolGenerationService } from '../protocols/protocol-generation.service.js';
@@ -180,7 +180,6 @@ describe('OpenAiGenerator streaming', () => {
       })(),
     ).rejects.toThrow(/sent nothing for 300 ms/);
     expect(parts).toEqual(['draft', 'step']);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(server.requests[0].closedEarly).toBe(true);
+    expect(await eventually(async () => server.requests[0].closedEarly, (closed) => closed === true, 5_000, 10)).toBe(true);
   });
 });

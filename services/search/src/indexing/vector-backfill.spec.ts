@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startQdrantDouble, type QdrantDouble } from '@cairn/testing';
+import { eventually, startQdrantDouble, type QdrantDouble } from '@cairn/testing';
 import { loadPlatformConfig, SqliteDocumentStore } from '@cairn/platform';
 import type { IndexedChunk } from '../chunks/chunk.js';
 import { loadSearchConfig } from '../config/search-config.js';
@@ -97,11 +97,16 @@ describe('vectors of one embedding model only, filled again when the model chang
     const { keywords, vectors, backfill, close } = indexesIn('after-starter', hashingEmbedder('model-e', 16), starter);
     await keywords.upsert(corpus);
     backfill.onApplicationBootstrap();
-    await sleep(100);
+    // The window it must stay idle in: a backfill started after it, on a starter corpus already indexed, embeds the whole corpus.
+    const ungated = indexesIn('after-starter-control', hashingEmbedder('model-e', 16));
+    await ungated.keywords.upsert(corpus);
+    ungated.backfill.onApplicationBootstrap();
+    await ungated.backfill.beforeApplicationShutdown();
+    expect(await ungated.vectors.count()).toBe(corpus.length);
+    await ungated.close();
     expect(await vectors.count()).toBe(0);
     starterIndexed();
-    for (let waited = 0; waited < 2_000 && (await vectors.count()) < corpus.length; waited += 20) await sleep(20);
-    expect(await vectors.count()).toBe(corpus.length);
+    expect(await eventually(() => vectors.count(), (count) => count === corpus.length, 2_000, 20)).toBe(corpus.length);
     backfill.onModuleDestroy();
     await backfill.beforeApplicationShutdown();
     await close();
@@ -114,7 +119,7 @@ describe('vectors of one embedding model only, filled again when the model chang
     const many = Array.from({ length: 2_000 }, (_, i) => chunk({ id: `doc${i}#1`, documentId: `doc${i}`, body: `protocol ${i}` }));
     await keywords.upsert(many);
     backfill.onApplicationBootstrap();
-    await sleep(150);
+    expect(await eventually(() => vectors.count(), (count) => count > 0, 5_000, 5)).toBeGreaterThan(0);
     const stopping = Date.now();
     backfill.onModuleDestroy();
     await backfill.beforeApplicationShutdown();

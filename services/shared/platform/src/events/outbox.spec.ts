@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Topics } from '@cairn/contracts';
+import { eventually, nextMillisecond } from '@cairn/testing';
 import { SqliteDocumentStore } from '../documents/adapters/sqlite-document-store.adapter.js';
 import { write } from '../documents/document-store.port.js';
 import { InProcessEventBus } from './adapters/in-process-event-bus.adapter.js';
@@ -16,9 +17,9 @@ interface Note {
 function setup() {
   const store = new SqliteDocumentStore(':memory:');
   const inner = new InProcessEventBus({ producer: 'test', processed: new ProcessedEvents(store) });
-  const state = { down: false };
+  const state = { down: false, refused: 0 };
   const bus: EventBus = {
-    publish: (topic, payload, options) => (state.down ? Promise.reject(new Error('bus unreachable')) : inner.publish(topic, payload, options)),
+    publish: (topic, payload, options) => (state.down ? (state.refused++, Promise.reject(new Error('bus unreachable'))) : inner.publish(topic, payload, options)),
     subscribe: (topic, group, handler, options) => inner.subscribe(topic, group, handler, options),
     close: () => inner.close(),
   };
@@ -47,7 +48,8 @@ describe('Outbox', () => {
     state.down = true;
     await outbox.commit(write.put(notes, { id: 'n1', text: 'a' }), outbox.event(Topics.userSignedOut, { userId: 'u1', sessionId: 'first' }, { id: 'e1' }));
     const recorded = new Date();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Relayed later than `recorded`: an event stamped when relayed instead of when committed would show it.
+    await nextMillisecond();
     await outbox.commit(outbox.event(Topics.userSignedOut, { userId: 'u1', sessionId: 'second' }, { id: 'e2', correlationId: 'c2' }));
     expect(await notes.get('n1')).not.toBeNull();
     expect(await pending()).toBe(2);
@@ -77,9 +79,12 @@ describe('Outbox', () => {
     state.down = true;
     await outbox.commit(outbox.event(Topics.userSignedOut, { userId: 'u1', sessionId: 's1' }, { id: 'e1' }));
     const copy = (await store.collection<{ id: string }>('outbox').find())[0];
-    state.down = false;
+    const refusedAtCommit = state.refused;
     outbox.start(20);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The relay at start is refused too; once the bus is back, only the timer relays.
+    expect(await eventually(async () => state.refused, (refused) => refused > refusedAtCommit, 5_000, 5)).toBeGreaterThan(refusedAtCommit);
+    state.down = false;
+    expect(await eventually(pending, (count) => count === 0, 5_000, 5)).toBe(0);
     await outbox.stop();
     await store.collection<{ id: string }>('outbox').put(copy);
     await outbox.relay();
