@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { AuthMessages } from '@cairn/rules';
-import { testOutputPath } from '@cairn/testing';
+import { eventually, testOutputPath } from '@cairn/testing';
 import { signUpInBrowser, startBrowserSession, type BrowserSession } from './browser-session.js';
 
 describe('Cairn in Chromium', () => {
@@ -119,8 +119,7 @@ describe('Cairn in Chromium', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
     await second.waitForURL((url) => !url.pathname.startsWith('/dashboard'));
     const refreshCookies = async () => (await context.cookies()).filter((entry) => entry.name === 'cairn_refresh');
-    for (let wait = 0; wait < 50 && (await refreshCookies()).length > 0; wait++) await page.waitForTimeout(100);
-    expect(await refreshCookies()).toEqual([]);
+    expect(await eventually(refreshCookies, (cookies) => cookies.length === 0, 5_000, 100)).toEqual([]);
     await context.close();
   });
 });

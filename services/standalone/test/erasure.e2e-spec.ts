@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { startTestApp, type TestApp } from '@cairn/testing';
+import { eventually, startTestApp, type TestApp } from '@cairn/testing';
 import { StandaloneModule } from '../src/index.js';
 import { erasureJourney } from './erasure-journey.js';
 import { otherFilesMentioning, sqliteBytesMentioning, sqliteRowsMentioning } from './erasure-traces.js';
@@ -25,12 +24,12 @@ describe('deleting an account erases every trace of it in every service (standal
 
     await journey.deleteAccount(leaving);
 
-    let left: string[] = [];
-    for (let wait = 0; wait < 100; wait++) {
-      left = [...sqliteRowsMentioning(server.config.DATA_DIR, needles), ...otherFilesMentioning(server.config.DATA_DIR, needles)];
-      if (left.length === 0) break;
-      await sleep(100);
-    }
+    const left = await eventually(
+      async () => [...sqliteRowsMentioning(server.config.DATA_DIR, needles), ...otherFilesMentioning(server.config.DATA_DIR, needles)],
+      (found) => found.length === 0,
+      10_000,
+      100,
+    );
     expect(left).toEqual([]);
     expect(sqliteBytesMentioning(server.config.DATA_DIR, needles)).toEqual([]);
     expect(sqliteRowsMentioning(server.config.DATA_DIR, [staying.uid]).length).toBeGreaterThan(3);

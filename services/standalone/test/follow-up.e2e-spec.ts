@@ -2,6 +2,12 @@ import { expect, it } from '@jest/globals';
 import { testOutputPath } from '@cairn/testing';
 import { describeInChromium, signUpInBrowser } from './browser-session.js';
 
+/** A saved conversation holds a step thread opened by `question` and answered. */
+const savedWithThread = (conversation: { messages?: { protocol_data?: { steps?: { thread?: { type: string; content: string }[] }[] } | null }[] }, question: string) =>
+  (conversation.messages ?? []).some((message) =>
+    (message.protocol_data?.steps ?? []).some((step) => step.thread?.[0]?.content === question && step.thread.some((entry) => entry.type === 'assistant')),
+  );
+
 describeInChromium('Follow-ups and new topics in Chromium', (session) => {
   it('answers a follow-up with citations and chips, and asks before a new topic: a new tab or here', async () => {
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -69,6 +75,14 @@ describeInChromium('Follow-ups and new topics in Chromium', (session) => {
     await discussion.getByText('40 characters left').waitFor();
     expect(await discussion.locator('.step-discussion__counter.is-warning').count()).toBe(1);
     await input.fill('why does this matter?');
+    // The auto-save that carries the step's question and its answer.
+    const threadSaved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        new URL(response.url()).pathname.endsWith('/conversations/save') &&
+        response.ok() &&
+        savedWithThread(response.request().postDataJSON(), 'why does this matter?'),
+    );
     await input.press('Enter');
     await discussion.getByRole('list', { name: 'Step thread' }).getByRole('listitem').nth(1).waitFor({ timeout: 20_000 });
     expect(await discussion.getByRole('listitem').first().textContent()).toBe('why does this matter?');
@@ -79,7 +93,12 @@ describeInChromium('Follow-ups and new topics in Chromium', (session) => {
     expect(await card.getByRole('region', { name: 'Step Discussion' }).count()).toBe(1);
 
     await page.getByRole('region', { name: 'Recent Searches' }).getByText('dengue symptoms').waitFor();
-    await page.waitForTimeout(2_500);
+    // A reload opens the tab's conversation again: the tab is saved too (300 ms after a change), with the conversation's id.
+    const conversationId: string = (await threadSaved).request().postDataJSON().id;
+    await page.waitForFunction(
+      (id) => (JSON.parse(window.localStorage.getItem('cairn.tabs') ?? 'null')?.tabs ?? []).some((tab: { conversationId?: string }) => tab.conversationId === id),
+      conversationId,
+    );
     await page.reload();
     const restored = page.getByRole('tabpanel').getByTestId('protocol-card');
     await restored.waitFor({ timeout: 20_000 });

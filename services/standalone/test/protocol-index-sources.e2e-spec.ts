@@ -44,16 +44,9 @@ async function expectCitedPage(viewer: Locator, sheet: Locator, shown: number) {
   return sheetBox;
 }
 
-/** Waits until the element stops moving (the sidebar collapses with a transition). */
-async function settled(element: Locator) {
-  let before = JSON.stringify(await element.boundingBox());
-  for (let tries = 0; tries < 20; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const now = JSON.stringify(await element.boundingBox());
-    if (now === before) return;
-    before = now;
-  }
-  throw new Error('the element kept moving');
+/** Waits until the layout stops moving: the sidebar collapses with a CSS transition, and every transition has ended. */
+async function transitionsEnded(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'), undefined, { timeout: 2_000 });
 }
 
 async function closeSource(viewer: Locator) {
@@ -118,7 +111,7 @@ describe('Your Protocol Index opens an approved upload\'s sources in the app (Ch
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await page.getByRole('button', { name: 'Expand sidebar' }).waitFor();
-    await settled(protocol);
+    await transitionsEnded(page);
     await protocol.getByRole('button', { name: 'View Source of step 1' }).scrollIntoViewIfNeeded();
     const card = (await protocol.boundingBox())!;
     expect(card.x).toBeGreaterThanOrEqual(0);

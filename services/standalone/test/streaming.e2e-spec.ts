@@ -5,6 +5,11 @@ import { signUpInBrowser, startBrowserSession, type BrowserSession } from './bro
 
 /** A realistic pace: 250 ms to the first token, then 80 tokens a second. */
 const PACE = { firstTokenMs: 250, tokensPerSecond: 80 };
+/**
+ * How long a stopped card is watched for steps arriving after all: at PACE a stream that went on
+ * would deliver 120 more tokens in this time, a few steps.
+ */
+const AFTER_STOP_WATCH_MS = 1_500;
 
 describe('Checklists streamed from an OpenAI-compatible model, in Chromium', () => {
   let model: OpenAiDouble;
@@ -66,7 +71,7 @@ describe('Checklists streamed from an OpenAI-compatible model, in Chromium', () 
     expect(await eventually(async () => call.closedEarly, (closed) => closed === true, 5_000, 50)).toBe(true);
     expect(call.streamEnded).not.toBe(true);
     expect(await card.getByRole('button', { name: 'Stop' }).count()).toBe(0);
-    await page.waitForTimeout(1_500);
+    await page.waitForTimeout(AFTER_STOP_WATCH_MS);
     expect(await card.getByTestId('protocol-step').count()).toBe(shown);
     expect(await page.getByRole('tabpanel').getByRole('textbox', { name: 'Message' }).isEnabled()).toBe(true);
     await page.close();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { BLOB_STORE, EVENT_BUS, type BlobStore } from '@cairn/platform';
 import { ChunkWriter } from '@cairn/search';
-import { documentStoreBackends, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
+import { documentStoreBackends, eventually, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
 import { StandaloneModule } from '../src/index.js';
 import { settled, uploadsClient, type UploadUser } from './uploads-client.js';
 import { FACT_QUERY, wardSepsisPdf } from './uploads-fixtures.js';
@@ -120,11 +119,12 @@ describe.each(backends)('uploads: a guideline is searchable as a whole document 
     expect(renamedSteps.every((hit) => hit.source.title === 'Night escalation')).toBe(true);
 
     expect((await client.regenerateProtocol(carol, escalation.id, 'urine output')).status).toBe(202);
-    let current = escalation;
-    for (let tries = 0; tries < 100 && (current.regenerating || current.updated_at === escalation.updated_at); tries++) {
-      await sleep(100);
-      current = (await client.protocols(carol, 50)).body.protocols.find((p: { id: string }) => p.id === escalation.id);
-    }
+    const current = await eventually(
+      async () => (await client.protocols(carol, 50)).body.protocols.find((p: { id: string }) => p.id === escalation.id),
+      (protocol) => !protocol.regenerating && protocol.updated_at !== escalation.updated_at,
+      10_000,
+      100,
+    );
     await idle();
     expect(current.regenerating).toBe(false);
     expect((await factHit(carol))?.source).toMatchObject({ title: 'Night escalation', protocol_id: escalation.id, page: 2 });

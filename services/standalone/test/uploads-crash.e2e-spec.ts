@@ -2,8 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { requestJson, spawnService, type SpawnedService } from '@cairn/testing';
+import { eventually, requestJson, spawnService, type SpawnedService } from '@cairn/testing';
 import { guidelinePdf, zip } from './uploads-fixtures.js';
 import { settled, uploadsClient, type UploadUser } from './uploads-client.js';
 
@@ -86,11 +85,8 @@ describe('uploads survive a SIGKILL at every stage (standalone process restarted
     const restarted = await server(dataDir);
     try {
       const again = uploadsClient(restarted.url, (method, path, options) => requestJson(`${restarted.url}${path}`, method, options));
-      let retried = await again.upload(user, 'ward.zip', archive);
-      for (let tries = 0; retried.status === 409 && tries < 50; tries++) {
-        await sleep(200);
-        retried = await again.upload(user, 'ward.zip', archive);
-      }
+      // Refused (409) until the restarted server ends the interrupted job, once its lease has run out.
+      const retried = await eventually(() => again.upload(user, 'ward.zip', archive), (response) => response.status !== 409, 10_000, 200);
       expect(retried.status).toBe(202);
       expect((await again.waitFor(user, retried.body.upload_id, settled)).status).toBe('awaiting_approval');
       expect(files(join(dataDir, 'blobs/objects/users', user.uid)).filter((file) => !file.startsWith(`uploads/${retried.body.upload_id}/`))).toEqual([]);

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ocrAvailable } from '@cairn/documents';
 import { Topics } from '@cairn/contracts';
 import { BLOB_STORE, DocumentStores, EVENT_BUS, type BlobStore, type EventBus } from '@cairn/platform';
-import { documentStoreBackends, readAllPages, scannedPdf, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
+import { documentStoreBackends, eventually, readAllPages, scannedPdf, signUpTestUser, startTestApp, type TestApp } from '@cairn/testing';
 import { StandaloneModule } from '../src/index.js';
+import { JobRuns } from '../../uploads/src/jobs/job-runs.js';
 import { corruptPdf, encryptedPdf, guidelinePdf, indexedProtocol, indexOrder, markEncrypted, zeroPagePdf, zip } from './uploads-fixtures.js';
 import { settled, uploadsClient, type UploadUser } from './uploads-client.js';
 
@@ -236,7 +236,11 @@ describe.each(backends)('uploads: a hospital guideline becomes personal protocol
 
     const cancelled = await client.cancel(user, first.body.upload_id);
     expect(cancelled.body).toEqual({ success: true, message: 'Upload cancelled' });
-    await sleep(1500);
+    // The worker extracting it stops at its next file and removes what it wrote meanwhile; once the uploads service
+    // runs nothing on the job (its JobRuns), and the events it published are handled, nothing changes it any more.
+    const runs = server.app.get(JobRuns);
+    expect(await eventually(async () => runs.busyWith(first.body.upload_id), (busy) => !busy, 10_000, 50)).toBe(false);
+    await (server.app.get(EVENT_BUS) as EventBus & { idle(): Promise<void> }).idle();
     expect((await client.status(user, first.body.upload_id)).body).toMatchObject({ status: 'cancelled', error: null });
     expect((await client.preview(user, first.body.upload_id)).body.protocols).toEqual([]);
     expect(await userBlobs(user)).toEqual([]);
@@ -259,11 +263,12 @@ describe.each(backends)('uploads: a hospital guideline becomes personal protocol
     expect(asJson.body.detail.message).toBe('custom_prompt must be text');
     const regenerated = await client.regenerateProtocol(user, protocol.id, 'adrenaline anaphylaxis');
     expect(regenerated).toMatchObject({ status: 202, body: { success: true, protocol_id: protocol.id } });
-    let current = protocol;
-    for (let tries = 0; tries < 50 && (current.regenerating || current.updated_at === protocol.updated_at); tries++) {
-      await sleep(100);
-      current = (await client.protocols(user)).body.protocols.find((p: { id: string }) => p.id === protocol.id);
-    }
+    const current = await eventually(
+      async () => (await client.protocols(user)).body.protocols.find((p: { id: string }) => p.id === protocol.id),
+      (listed) => !listed.regenerating && listed.updated_at !== protocol.updated_at,
+      5_000,
+      100,
+    );
     expect(current.regenerating).toBe(false);
     expect(current.title).toBe(protocol.title);
   });

@@ -1,6 +1,15 @@
 import { expect, it } from '@jest/globals';
-import { testOutputPath } from '@cairn/testing';
+import type { Page } from 'playwright-core';
+import { eventually, testOutputPath } from '@cairn/testing';
 import { describeInChromium, signUpInBrowser } from './browser-session.js';
+
+interface SavedTabs {
+  tabs: { id: string; title: string; conversationId?: string }[];
+  activeId: string;
+}
+
+/** The tabs as the page saved them for a reload to restore (the shell saves 300 ms after a change). */
+const savedTabs = (page: Page): Promise<SavedTabs | null> => page.evaluate(() => JSON.parse(window.localStorage.getItem('cairn.tabs') ?? 'null'));
 
 describeInChromium('Dashboard tabs in Chromium', (session) => {
   it('keeps one chat per tab, restores the tabs and the active one after a reload, and closes them all after asking', async () => {
@@ -36,7 +45,10 @@ describeInChromium('Dashboard tabs in Chromium', (session) => {
     await page.getByRole('tab', { name: dengueTitle }).click();
     await page.getByRole('tabpanel').getByText('dengue symptoms').first().waitFor();
     await page.screenshot({ path: testOutputPath('tabs.png') });
-    await page.waitForTimeout(400);
+    // Reloaded once the shell has saved both tabs with their conversations, the dengue one active.
+    const restorable = (saved: SavedTabs | null) =>
+      saved?.tabs.length === 2 && saved.tabs.every((tab) => tab.conversationId) && saved.tabs.find((tab) => tab.id === saved.activeId)?.title === dengueTitle;
+    expect(restorable(await eventually(() => savedTabs(page), restorable, 5_000, 50))).toBe(true);
     await page.reload();
     await page.getByRole('tab', { name: dengueTitle, selected: true }).waitFor();
     expect(await tabs.count()).toBe(2);
@@ -72,13 +84,15 @@ describeInChromium('Dashboard tabs in Chromium', (session) => {
     await page.getByRole('button', { name: 'New tab' }).click();
     await page.getByRole('button', { name: 'New tab' }).click();
     expect(await page.getByRole('tab').count()).toBe(3);
-    await page.waitForTimeout(400);
+    // The three tabs are saved, for the next user's sign-in to clear.
+    expect((await eventually(() => savedTabs(page), (saved) => saved?.tabs.length === 3, 5_000, 50))?.tabs).toHaveLength(3);
     await page.context().clearCookies();
     await page.reload();
     await page.waitForURL(/\/login$/);
     await signUpInBrowser(page, session.server.url, 'Hari Pillai');
+    // Another user signing in clears what the browser saved and reloads the page: the tabs it shows then are the ones that count.
+    await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload');
     await page.getByRole('tab', { name: 'New Protocol', selected: true }).waitFor();
-    await page.waitForTimeout(500);
     expect(await page.getByRole('tab').count()).toBe(1);
     expect(await page.getByTestId('slot-sidebar').getByText('Hari Pillai').count()).toBe(1);
     await context.close();
