@@ -33,8 +33,13 @@ const isEveryday = (words: string[]) => words.every((word) => wordSpecificity(wo
 
 type TermIndex = Map<string, TermEntry[]>;
 
+let compiledOnce: CompiledVocabulary | null = null;
+/** The compiled vocabulary, read once for every index built from it. */
+const compiledVocabulary = () =>
+  (compiledOnce ??= JSON.parse(readFileSync(new URL('../../../vocabulary/medical-vocabulary.json', import.meta.url), 'utf8')) as CompiledVocabulary);
+
 function buildTermIndex(keep: (words: string[]) => boolean): TermIndex {
-  const compiled = JSON.parse(readFileSync(new URL('../../../vocabulary/medical-vocabulary.json', import.meta.url), 'utf8')) as CompiledVocabulary;
+  const compiled = compiledVocabulary();
   const index: TermIndex = new Map();
   for (const concept of compiled.concepts) {
     for (const term of concept.terms) {
@@ -97,7 +102,7 @@ let conceptsByTerm: Map<string, VocabularyConcept[]> | null = null;
 
 function conceptIndex(): Map<string, VocabularyConcept[]> {
   if (conceptsByTerm) return conceptsByTerm;
-  const compiled = JSON.parse(readFileSync(new URL('../../../vocabulary/medical-vocabulary.json', import.meta.url), 'utf8')) as CompiledVocabulary;
+  const compiled = compiledVocabulary();
   conceptsByTerm = new Map();
   for (const concept of compiled.concepts) {
     for (const term of concept.terms) {
