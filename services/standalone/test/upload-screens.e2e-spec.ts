@@ -82,7 +82,7 @@ describeWithPdfs('Upload screens in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signUp(page, server.url, 'Meera Nair');
     const overlay = await openUploadOverlay(page);
-    expect(await overlay.getByText('No files uploaded yet').count()).toBe(1);
+    await overlay.getByText('No files uploaded yet').waitFor();
     for (const requirement of ['ZIP containing PDF documents only', 'Maximum 100MB', 'PDFs should contain medical protocols or guidelines', 'Processing takes about 2-5 minutes.']) {
       await overlay.getByText(requirement).waitFor();
     }
