@@ -3,8 +3,10 @@ import { UserDeletedSchema, UserSignedOutSchema } from './gen/cairn/accounts/v1/
 import {
   ProtocolApprovedSchema,
   ProtocolDeletedSchema,
+  ProtocolPublishedSchema,
   ProtocolRegeneratedSchema,
   ProtocolRegenerationRequestedSchema,
+  ProtocolUnpublishedSchema,
   ProtocolUpdatedSchema,
 } from './gen/cairn/protocols/v1/events_pb.js';
 import { SearchAnsweredSchema, SearchRequestedSchema } from './gen/cairn/search/v1/search_pb.js';
@@ -32,6 +34,8 @@ export const Topics = {
   protocolApproved: topic('protocol.approved', ProtocolApprovedSchema),
   protocolUpdated: topic('protocol.updated', ProtocolUpdatedSchema),
   protocolDeleted: topic('protocol.deleted', ProtocolDeletedSchema),
+  protocolPublished: topic('protocol.published', ProtocolPublishedSchema),
+  protocolUnpublished: topic('protocol.unpublished', ProtocolUnpublishedSchema),
   userDeleted: topic('user.deleted', UserDeletedSchema),
   userSignedOut: topic('user.signed-out', UserSignedOutSchema),
   searchRequested: topic('search.requested', SearchRequestedSchema),

@@ -10,7 +10,22 @@ export interface AuthenticatedUser {
   sessionId?: string;
   /** When the user last proved who they are (the `auth_time` claim, epoch seconds). */
   authTime?: number;
+  /** The hospital the user belongs to, from the token's claims; absent for a user of no organisation. */
+  organisation?: Organisation;
+  /** The user's roles in their organisation (`editor`, `administrator`); empty for a member. */
+  roles?: OrganisationRole[];
 }
+
+export interface Organisation {
+  id: string;
+  name: string;
+}
+
+export const ORGANISATION_ROLES = ['editor', 'administrator'] as const;
+export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
+
+/** Editors publish to the hospital library and read its approval trail; an administrator is also an editor. */
+export const isEditor = (user: AuthenticatedUser) => Boolean(user.organisation && user.roles?.some((role) => role === 'editor' || role === 'administrator'));
 
 export interface TokenVerifier {
   verify(token: string): Promise<AuthenticatedUser>;

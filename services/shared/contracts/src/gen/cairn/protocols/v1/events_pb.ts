@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cairn/protocols/v1/events.proto.
  */
 export const file_cairn_protocols_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("Ch9jYWlybi9wcm90b2NvbHMvdjEvZXZlbnRzLnByb3RvEhJjYWlybi5wcm90b2NvbHMudjEiPgoPUHJvdG9jb2xTZWN0aW9uEg8KB2hlYWRpbmcYASABKAkSDAoEYm9keRgCIAEoCRIMCgRwYWdlGAMgASgFIogCChBQcm90b2NvbERvY3VtZW50EhMKC3Byb3RvY29sX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEhQKDG9yZ2FuaXphdGlvbhgEIAEoCRIOCgZyZWdpb24YBSABKAkSDAoEeWVhchgGIAEoBRIPCgdkaXNlYXNlGAcgASgJEhMKC3NvdXJjZV9maWxlGAggASgJEhIKCnNvdXJjZV91cmwYCSABKAkSNQoIc2VjdGlvbnMYCiADKAsyIy5jYWlybi5wcm90b2NvbHMudjEuUHJvdG9jb2xTZWN0aW9uEhkKEWRvY3VtZW50X3RleHRfcmVmGAsgASgJIkoKEFByb3RvY29sQXBwcm92ZWQSNgoIcHJvdG9jb2wYASABKAsyJC5jYWlybi5wcm90b2NvbHMudjEuUHJvdG9jb2xEb2N1bWVudCJJCg9Qcm90b2NvbFVwZGF0ZWQSNgoIcHJvdG9jb2wYASABKAsyJC5jYWlybi5wcm90b2NvbHMudjEuUHJvdG9jb2xEb2N1bWVudCI4Cg9Qcm90b2NvbERlbGV0ZWQSEwoLcHJvdG9jb2xfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkihQEKHVByb3RvY29sUmVnZW5lcmF0aW9uUmVxdWVzdGVkEhMKC3Byb3RvY29sX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEhUKDWN1c3RvbV9wcm9tcHQYAyABKAkSFwoPc291cmNlX3RleHRfcmVmGAQgASgJEg0KBXRpdGxlGAUgASgJIl8KE1Byb3RvY29sUmVnZW5lcmF0ZWQSEwoLcHJvdG9jb2xfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSEgoKcmVzdWx0X3JlZhgDIAEoCRINCgVlcnJvchgEIAEoCWIGcHJvdG8z");
+  fileDesc("Ch9jYWlybi9wcm90b2NvbHMvdjEvZXZlbnRzLnByb3RvEhJjYWlybi5wcm90b2NvbHMudjEiPgoPUHJvdG9jb2xTZWN0aW9uEg8KB2hlYWRpbmcYASABKAkSDAoEYm9keRgCIAEoCRIMCgRwYWdlGAMgASgFIogCChBQcm90b2NvbERvY3VtZW50EhMKC3Byb3RvY29sX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEhQKDG9yZ2FuaXphdGlvbhgEIAEoCRIOCgZyZWdpb24YBSABKAkSDAoEeWVhchgGIAEoBRIPCgdkaXNlYXNlGAcgASgJEhMKC3NvdXJjZV9maWxlGAggASgJEhIKCnNvdXJjZV91cmwYCSABKAkSNQoIc2VjdGlvbnMYCiADKAsyIy5jYWlybi5wcm90b2NvbHMudjEuUHJvdG9jb2xTZWN0aW9uEhkKEWRvY3VtZW50X3RleHRfcmVmGAsgASgJIkoKEFByb3RvY29sQXBwcm92ZWQSNgoIcHJvdG9jb2wYASABKAsyJC5jYWlybi5wcm90b2NvbHMudjEuUHJvdG9jb2xEb2N1bWVudCJJCg9Qcm90b2NvbFVwZGF0ZWQSNgoIcHJvdG9jb2wYASABKAsyJC5jYWlybi5wcm90b2NvbHMudjEuUHJvdG9jb2xEb2N1bWVudCI4Cg9Qcm90b2NvbERlbGV0ZWQSEwoLcHJvdG9jb2xfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkihQEKHVByb3RvY29sUmVnZW5lcmF0aW9uUmVxdWVzdGVkEhMKC3Byb3RvY29sX2lkGAEgASgJEhAKCG93bmVyX2lkGAIgASgJEhUKDWN1c3RvbV9wcm9tcHQYAyABKAkSFwoPc291cmNlX3RleHRfcmVmGAQgASgJEg0KBXRpdGxlGAUgASgJIl8KE1Byb3RvY29sUmVnZW5lcmF0ZWQSEwoLcHJvdG9jb2xfaWQYASABKAkSEAoIb3duZXJfaWQYAiABKAkSEgoKcmVzdWx0X3JlZhgDIAEoCRINCgVlcnJvchgEIAEoCSKCAQoRUHJvdG9jb2xQdWJsaXNoZWQSNgoIcHJvdG9jb2wYASABKAsyJC5jYWlybi5wcm90b2NvbHMudjEuUHJvdG9jb2xEb2N1bWVudBIZChFvcmdhbmlzYXRpb25fbmFtZRgCIAEoCRIaChJzb3VyY2VfcHJvdG9jb2xfaWQYAyABKAkiQwoTUHJvdG9jb2xVbnB1Ymxpc2hlZBITCgtwcm90b2NvbF9pZBgBIAEoCRIXCg9vcmdhbmlzYXRpb25faWQYAiABKAliBnByb3RvMw");
 
 /**
  * One section of a protocol document.
@@ -299,4 +299,68 @@ export type ProtocolRegenerated = Message<"cairn.protocols.v1.ProtocolRegenerate
  */
 export const ProtocolRegeneratedSchema: GenMessage<ProtocolRegenerated> = /*@__PURE__*/
   messageDesc(file_cairn_protocols_v1_events, 6);
+
+/**
+ * protocol.published: an editor published a protocol to their organisation's hospital library (or
+ * replaced or renamed a published one). The library copy is its own protocol, owned by the organisation.
+ *
+ * @generated from message cairn.protocols.v1.ProtocolPublished
+ */
+export type ProtocolPublished = Message<"cairn.protocols.v1.ProtocolPublished"> & {
+  /**
+   * The library protocol; its `owner_id` is the organisation id.
+   *
+   * @generated from field: cairn.protocols.v1.ProtocolDocument protocol = 1;
+   */
+  protocol?: ProtocolDocument | undefined;
+
+  /**
+   * Organisation display name, shown on the Hospital badge.
+   *
+   * @generated from field: string organisation_name = 2;
+   */
+  organisationName: string;
+
+  /**
+   * The user's protocol it was published from.
+   *
+   * @generated from field: string source_protocol_id = 3;
+   */
+  sourceProtocolId: string;
+};
+
+/**
+ * Describes the message cairn.protocols.v1.ProtocolPublished.
+ * Use `create(ProtocolPublishedSchema)` to create a new message.
+ */
+export const ProtocolPublishedSchema: GenMessage<ProtocolPublished> = /*@__PURE__*/
+  messageDesc(file_cairn_protocols_v1_events, 7);
+
+/**
+ * protocol.unpublished: an editor removed a protocol from their organisation's hospital library.
+ *
+ * @generated from message cairn.protocols.v1.ProtocolUnpublished
+ */
+export type ProtocolUnpublished = Message<"cairn.protocols.v1.ProtocolUnpublished"> & {
+  /**
+   * Library protocol id.
+   *
+   * @generated from field: string protocol_id = 1;
+   */
+  protocolId: string;
+
+  /**
+   * Organisation id.
+   *
+   * @generated from field: string organisation_id = 2;
+   */
+  organisationId: string;
+};
+
+/**
+ * Describes the message cairn.protocols.v1.ProtocolUnpublished.
+ * Use `create(ProtocolUnpublishedSchema)` to create a new message.
+ */
+export const ProtocolUnpublishedSchema: GenMessage<ProtocolUnpublished> = /*@__PURE__*/
+  messageDesc(file_cairn_protocols_v1_events, 8);
 

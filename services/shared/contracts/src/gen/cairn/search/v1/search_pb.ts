@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file cairn/search/v1/search.proto.
  */
 export const file_cairn_search_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("ChxjYWlybi9zZWFyY2gvdjEvc2VhcmNoLnByb3RvEg9jYWlybi5zZWFyY2gudjEirAEKD1NlYXJjaFJlcXVlc3RlZBINCgVxdWVyeRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhYKDmluY2x1ZGVfZ2xvYmFsGAMgASgIEhQKDGluY2x1ZGVfdXNlchgEIAEoCBIMCgRzaXplGAUgASgFEiwKBG1vZGUYBiABKA4yHi5jYWlybi5zZWFyY2gudjEuUmV0cmlldmFsTW9kZRIPCgdlbmhhbmNlGAcgASgIIs8BCglTZWFyY2hIaXQSCgoCaWQYASABKAkSDQoFc2NvcmUYAiABKAESEQoJcmVsZXZhbmNlGAMgASgBEg0KBXRpdGxlGAQgASgJEhQKDG9yZ2FuaXphdGlvbhgFIAEoCRIOCgZyZWdpb24YBiABKAkSDAoEeWVhchgHIAEoBRIPCgdkaXNlYXNlGAggASgJEg8KB3NlY3Rpb24YCSABKAkSDAoEYm9keRgKIAEoCRISCgpzb3VyY2VfdXJsGAsgASgJEg0KBW93bmVyGAwgASgJIoUBCg5TZWFyY2hBbnN3ZXJlZBIoCgRoaXRzGAEgAygLMhouY2Fpcm4uc2VhcmNoLnYxLlNlYXJjaEhpdBINCgV0b3RhbBgCIAEoBRINCgVlcnJvchgDIAEoCRIXCg9jb3JyZWN0ZWRfcXVlcnkYBCABKAkSEgoKZXhwYW5zaW9ucxgFIAMoCSqBAQoNUmV0cmlldmFsTW9kZRIeChpSRVRSSUVWQUxfTU9ERV9VTlNQRUNJRklFRBAAEhoKFlJFVFJJRVZBTF9NT0RFX0tFWVdPUkQQARIZChVSRVRSSUVWQUxfTU9ERV9WRUNUT1IQAhIZChVSRVRSSUVWQUxfTU9ERV9IWUJSSUQQA2IGcHJvdG8z");
+  fileDesc("ChxjYWlybi9zZWFyY2gvdjEvc2VhcmNoLnByb3RvEg9jYWlybi5zZWFyY2gudjEi4wEKD1NlYXJjaFJlcXVlc3RlZBINCgVxdWVyeRgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhYKDmluY2x1ZGVfZ2xvYmFsGAMgASgIEhQKDGluY2x1ZGVfdXNlchgEIAEoCBIMCgRzaXplGAUgASgFEiwKBG1vZGUYBiABKA4yHi5jYWlybi5zZWFyY2gudjEuUmV0cmlldmFsTW9kZRIPCgdlbmhhbmNlGAcgASgIEhcKD29yZ2FuaXNhdGlvbl9pZBgIIAEoCRIcChRpbmNsdWRlX29yZ2FuaXNhdGlvbhgJIAEoCCLhAQoJU2VhcmNoSGl0EgoKAmlkGAEgASgJEg0KBXNjb3JlGAIgASgBEhEKCXJlbGV2YW5jZRgDIAEoARINCgV0aXRsZRgEIAEoCRIUCgxvcmdhbml6YXRpb24YBSABKAkSDgoGcmVnaW9uGAYgASgJEgwKBHllYXIYByABKAUSDwoHZGlzZWFzZRgIIAEoCRIPCgdzZWN0aW9uGAkgASgJEgwKBGJvZHkYCiABKAkSEgoKc291cmNlX3VybBgLIAEoCRINCgVvd25lchgMIAEoCRIQCghob3NwaXRhbBgNIAEoCSKFAQoOU2VhcmNoQW5zd2VyZWQSKAoEaGl0cxgBIAMoCzIaLmNhaXJuLnNlYXJjaC52MS5TZWFyY2hIaXQSDQoFdG90YWwYAiABKAUSDQoFZXJyb3IYAyABKAkSFwoPY29ycmVjdGVkX3F1ZXJ5GAQgASgJEhIKCmV4cGFuc2lvbnMYBSADKAkqgQEKDVJldHJpZXZhbE1vZGUSHgoaUkVUUklFVkFMX01PREVfVU5TUEVDSUZJRUQQABIaChZSRVRSSUVWQUxfTU9ERV9LRVlXT1JEEAESGQoVUkVUUklFVkFMX01PREVfVkVDVE9SEAISGQoVUkVUUklFVkFMX01PREVfSFlCUklEEANiBnByb3RvMw");
 
 /**
  * search.requested: another service asks the search service for passages (request/reply over the bus).
@@ -66,6 +66,20 @@ export type SearchRequested = Message<"cairn.search.v1.SearchRequested"> & {
    * @generated from field: bool enhance = 7;
    */
   enhance: boolean;
+
+  /**
+   * The user's organisation; its hospital library is in scope with `include_organisation`.
+   *
+   * @generated from field: string organisation_id = 8;
+   */
+  organisationId: string;
+
+  /**
+   * Search the organisation's hospital library.
+   *
+   * @generated from field: bool include_organisation = 9;
+   */
+  includeOrganisation: boolean;
 };
 
 /**
@@ -159,11 +173,18 @@ export type SearchHit = Message<"cairn.search.v1.SearchHit"> & {
   sourceUrl: string;
 
   /**
-   * `global` or the owner's user id.
+   * `global`, the owner's user id, or `hospital` for a protocol of the user's hospital library.
    *
    * @generated from field: string owner = 12;
    */
   owner: string;
+
+  /**
+   * The organisation's name when the passage comes from its hospital library; empty otherwise.
+   *
+   * @generated from field: string hospital = 13;
+   */
+  hospital: string;
 };
 
 /**
