@@ -104,6 +104,22 @@ export function describeKeywordIndexContract(adapter: string, open: () => Promis
       expect((await index.search({ terms: ['zygomycosis'], owners: [alice, bob], size: 10 })).length).toBe(2);
     });
 
+    it("keeps an organisation's library apart from its members' chunks and other organisations'", async () => {
+      const member = `user:${randomUUID()}`;
+      const library = `org:${randomUUID()}`;
+      const elsewhere = `org:${randomUUID()}`;
+      await index.upsert([
+        chunk({ id: `${member}/x#1`, documentId: 'x', owner: member, source: 'protocol', title: 'Chromoblastomycosis member' }),
+        chunk({ id: `${library}/x#1`, documentId: 'x', owner: library, source: 'protocol', title: 'Chromoblastomycosis library' }),
+        chunk({ id: `${elsewhere}/x#1`, documentId: 'x', owner: elsewhere, source: 'protocol', title: 'Chromoblastomycosis elsewhere' }),
+      ]);
+      expect(ids(await index.search({ terms: ['chromoblastomycosis'], owners: [library], size: 10 }))).toEqual([`${library}/x#1`]);
+      expect(ids(await index.search({ terms: ['chromoblastomycosis'], owners: ['global', member, library], size: 10 })).sort()).toEqual([`${library}/x#1`, `${member}/x#1`].sort());
+      expect(await index.deleteDocuments({ owner: member })).toBe(1);
+      expect(await index.deleteDocuments({ owner: library, documentId: 'x' })).toBe(1);
+      expect(ids(await index.search({ terms: ['chromoblastomycosis'], owners: [member, library, elsewhere], size: 10 }))).toEqual([`${elsewhere}/x#1`]);
+    });
+
     it('replaces a chunk upserted again under the same id', async () => {
       const me = owner();
       await index.upsert([chunk({ id: `${me}-d#1`, owner: me, body: 'old wording about leptospirosis' })]);

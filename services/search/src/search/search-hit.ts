@@ -1,5 +1,5 @@
 import type { Passage } from '@cairn/contracts';
-import { ownerForDisplay, type IndexedChunk, type ScoredId } from '../chunks/chunk.js';
+import { isOrganisationOwner, ownerForDisplay, type IndexedChunk, type ScoredId } from '../chunks/chunk.js';
 
 /** A hit of `POST /protocols/search`: its names (`score`, `body`, `source_url`, …) are docs/product-spec.md §7's. */
 export interface SearchHit {
@@ -17,7 +17,10 @@ export interface SearchHit {
     section: string;
     body: string;
     source_url: string;
+    /** `global`, the owner's user id, or `hospital` for a protocol of the user's hospital library. */
     owner: string;
+    /** The organisation's name, on a hit from its hospital library only. */
+    hospital?: string;
     /** A user's upload: the protocol, the uploaded file and the page the hit was read from. */
     protocol_id?: string;
     source_file?: string;
@@ -41,6 +44,7 @@ export function toHit(hit: ScoredId, chunk: IndexedChunk, relevance: number): Se
       body: chunk.body,
       source_url: chunk.sourceUrl,
       owner: ownerForDisplay(chunk.owner),
+      ...(isOrganisationOwner(chunk.owner) && { hospital: chunk.hospital ?? '' }),
       ...(chunk.source === 'protocol' && { protocol_id: chunk.documentId, source_file: chunk.sourceFile ?? '', page: chunk.page ?? null }),
     },
   };
@@ -57,4 +61,5 @@ export const passageOfHit = ({ score, source }: SearchHit): Passage => ({
   section: source.section,
   disease: source.disease,
   relevance: score,
+  ...(source.hospital && { hospital: source.hospital }),
 });

@@ -22,7 +22,7 @@ export class SearchController {
     return this.searchService.search({
       query,
       size: body.size,
-      owners: ownersFor(params.search_mode, user.uid),
+      owners: ownersFor(params.search_mode, user),
       mode: params.use_hybrid ? 'hybrid' : 'keyword',
       enhance: params.enhance_query,
       correctTypos: params.enhance_query,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const SEARCH_DEFAULT_SIZE = 8;
 export const SEARCH_MAX_SIZE = 100;
-export const SEARCH_MODES = ['mixed', 'global_only', 'user_only'] as const;
+export const SEARCH_MODES = ['mixed', 'global_only', 'user_only', 'hospital_only'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
 
 const flag = (name: string) =>

@@ -51,6 +51,7 @@ export class SearchService {
 
   async search(request: SearchRequest): Promise<SearchResult> {
     const started = performance.now();
+    if (request.owners.length === 0) return { total: 0, took_ms: 0, hits: [] };
     const { searched, total, top } = await this.rank(request);
     const concepts = this.relevance.concepts(searched);
     const modelId = this.embedder?.modelId ?? null;

@@ -61,6 +61,25 @@ export function describeVectorIndexContract(adapter: string, open: () => Promise
       expect(await index.search({ vector: query, owners: [], size: 5 })).toEqual([]);
     });
 
+    it("keeps an organisation's library apart from its members' vectors and other organisations'", async () => {
+      const member = `user:${randomUUID()}`;
+      const library = `org:${randomUUID()}`;
+      const elsewhere = `org:${randomUUID()}`;
+      const documentX = { documentId: 'x' };
+      await index.upsert([
+        record(`${member}/x#1`, member, [0, 1, 1, 0], documentX),
+        record(`${library}/x#1`, library, [0, 1, 1, 0], documentX),
+        record(`${elsewhere}/x#1`, elsewhere, [0, 1, 1, 0], documentX),
+      ]);
+      const query = padded([0, 1, 1, 0]);
+      const found = async (owners: string[]) => (await index.search({ vector: query, owners, size: 5 })).map((hit) => hit.id).sort();
+      expect(await found([library])).toEqual([`${library}/x#1`]);
+      expect(await found([member, library])).toEqual([`${library}/x#1`, `${member}/x#1`].sort());
+      expect(await index.deleteDocuments({ owner: member })).toBe(1);
+      expect(await index.deleteDocuments({ owner: library, documentId: 'x' })).toBe(1);
+      expect(await found([member, library, elsewhere])).toEqual([`${elsewhere}/x#1`]);
+    });
+
     it('replaces a vector upserted again, and deletes by document, source and owner', async () => {
       const me = owner();
       await index.upsert([

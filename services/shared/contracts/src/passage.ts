@@ -21,6 +21,8 @@ export interface Passage {
   disease?: string;
   /** Search's calibrated relevance of the passage to the question, 0–10 (6 or more: about it). */
   relevance?: number;
+  /** The organisation's name when the passage comes from its hospital library. */
+  hospital?: string;
 }
 
 /** What a `search.answered` hit says besides its passage: the chunk, its fused score and its owner. */
@@ -45,6 +47,7 @@ export function searchHitFromPassage(passage: Passage, { id, score, owner }: Sea
     body: passage.text,
     sourceUrl: passage.url,
     owner,
+    hospital: passage.hospital ?? '',
   };
 }
 
@@ -59,4 +62,5 @@ export const passageFromSearchHit = (hit: SearchHit): Passage => ({
   section: hit.section,
   disease: hit.disease,
   relevance: hit.relevance,
+  ...(hit.hospital && { hospital: hit.hospital }),
 });
