@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } fro
 import { passageFromSearchHit, RetrievalMode, Topics, type Passage, type SearchAnswered } from '@cairn/contracts';
 import { createLogger, EVENT_BUS, EventRequester, type EventBus } from '@cairn/platform';
 import type { QueryUnderstanding } from '../generators/on-topic-sources.js';
+import { searchScope, type Searcher } from './search-scope.js';
 
 const CONTEXT_SEARCH_TIMEOUT_MS = 5000;
 /** Reading the question as search reads it is worth a short wait only: the client already sent the passages. */
@@ -30,24 +31,21 @@ export class ContextSearch implements OnModuleInit, OnApplicationShutdown {
     this.requester.cancelAll();
   }
 
-  /** Passages for a user's question in their scope (global and their own); empty when search is unavailable. */
-  async search(query: string, userId: string, size = 4): Promise<Passage[]> {
-    return (await this.find(query, userId, size)).passages;
+  /** Passages for a user's question in their scope (global, their own and their hospital library); empty when search is unavailable. */
+  async search(query: string, user: Searcher, size = 4): Promise<Passage[]> {
+    return (await this.find(query, user, size)).passages;
   }
 
   /** What search understands of a question (its correction and expansions), for passages the client found itself. */
-  async understand(query: string, userId: string): Promise<QueryUnderstanding> {
-    return (await this.find(query, userId, 1, UNDERSTANDING_TIMEOUT_MS)).understanding;
+  async understand(query: string, user: Searcher): Promise<QueryUnderstanding> {
+    return (await this.find(query, user, 1, UNDERSTANDING_TIMEOUT_MS)).understanding;
   }
 
   /** The passages and what search understood of the question (nothing beyond the query when it is unavailable). */
-  async find(query: string, userId: string, size = 4, timeoutMs = CONTEXT_SEARCH_TIMEOUT_MS): Promise<ContextSearchResult> {
+  async find(query: string, user: Searcher, size = 4, timeoutMs = CONTEXT_SEARCH_TIMEOUT_MS): Promise<ContextSearchResult> {
     let answer: SearchAnswered;
     try {
-      answer = await this.requester.request(
-        { query, userId, includeGlobal: true, includeUser: true, size, mode: RetrievalMode.HYBRID, enhance: true },
-        { timeoutMs },
-      );
+      answer = await this.requester.request({ query, ...searchScope(user), size, mode: RetrievalMode.HYBRID, enhance: true }, { timeoutMs });
     } catch (error) {
       this.logger.warn({ err: error }, 'context search unavailable; answering from the protocol alone');
       return { passages: [], understanding: {} };

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Searcher } from '../context/search-scope.js';
 import { GENERATOR, type Generator } from '../generators/generator.port.js';
 import type { ConversationBody } from '../protocols/protocol.schemas.js';
 import { ProtocolChatService, type AnswerContext, type ConversationAnswer } from './protocol-chat.service.js';
@@ -23,8 +24,8 @@ export class ProtocolChatStreamService {
     @Inject(GENERATOR) private readonly generator: Generator,
   ) {}
 
-  async stream(body: ConversationBody, uid: string, signal: AbortSignal): Promise<AsyncGenerator<AnswerStreamEvent>> {
-    const prepared = await this.chat.prepare(body, uid);
+  async stream(body: ConversationBody, user: Searcher, signal: AbortSignal): Promise<AsyncGenerator<AnswerStreamEvent>> {
+    const prepared = await this.chat.prepare(body, user);
     return this.events(prepared, signal);
   }
 

@@ -11,6 +11,7 @@ import {
   type FollowUpCategory,
 } from '@cairn/rules';
 import { ContextSearch } from '../context/context-search.js';
+import type { Searcher } from '../context/search-scope.js';
 import { GENERATOR, type DraftSentence, type Generator } from '../generators/generator.port.js';
 import { claimConflictWithSource } from '../grounding/claim-check.js';
 import { judge } from '../grounding/grounding-check.js';
@@ -43,7 +44,7 @@ export interface AnswerContext {
 export interface ConversationAnswer {
   answer: string;
   follow_up_questions: { text: string; category: FollowUpCategory }[];
-  citations: { id: number; title: string; organization: string; source_url: string; excerpt: string; relevance_score: number }[];
+  citations: { id: number; title: string; organization: string; source_url: string; excerpt: string; relevance_score: number; hospital?: string }[];
   uncertainty_note: string | null;
   used_new_sources: boolean;
 }
@@ -60,15 +61,15 @@ export class ProtocolChatService {
     @Inject(GENERATOR) private readonly generator: Generator,
   ) {}
 
-  async answer(body: ConversationBody, uid: string): Promise<ConversationAnswer> {
-    const prepared = await this.prepare(body, uid);
+  async answer(body: ConversationBody, user: Searcher): Promise<ConversationAnswer> {
+    const prepared = await this.prepare(body, user);
     if ('answer' in prepared) return prepared.answer;
     return this.compose(prepared, (await this.modelSentences(prepared)) ?? prepared.extracted);
   }
 
   /** What an answer is drawn from, or the answer itself (a greeting); a refused message throws. */
-  async prepare(body: ConversationBody, uid: string): Promise<{ answer: ConversationAnswer } | AnswerContext> {
-    if (body.user_id && body.user_id !== uid) throw forbidden();
+  async prepare(body: ConversationBody, user: Searcher): Promise<{ answer: ConversationAnswer } | AnswerContext> {
+    if (body.user_id && body.user_id !== user.uid) throw forbidden();
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
     const message = cleanChatMessage(body.message);
@@ -85,7 +86,7 @@ export class ProtocolChatService {
     if (refusal && refusal.category !== 'too_short') throw new AppError(400, refusal.category, refusal.message);
 
     const given = requestCitations(body.citations_list, body.protocol_json);
-    const { passages, understanding } = await this.searched(question, topic, uid, body.enable_context_search);
+    const { passages, understanding } = await this.searched(question, topic, user, body.enable_context_search);
     const cited = withWholePassages(citationsAsSources(given), passages);
     const known = withProtocolSteps(cited, body.protocol_json);
     const found = this.newSources(passages, cited);
@@ -132,6 +133,7 @@ export class ProtocolChatService {
           source_url: source.url,
           excerpt: own[0].text,
           relevance_score: Math.round(Math.max(...own.map((sentence) => sentence.coverage)) * 100) / 100,
+          ...(source.hospital && { hospital: source.hospital }),
         };
       }),
       uncertainty_note: best < PARTLY_ANSWERED ? UNCERTAIN : null,
@@ -165,9 +167,9 @@ export class ProtocolChatService {
    * Passages search finds for the question, as asked and with the protocol's topic (which a short
    * question leaves out), and the question as search corrected it; without context search, the correction alone.
    */
-  private async searched(question: string, topic: string, uid: string, withPassages: boolean): Promise<{ passages: Passage[]; understanding: QueryUnderstanding }> {
-    if (!withPassages) return { passages: [], understanding: await this.contextSearch.understand(question, uid) };
-    const [asked, onTopic] = await Promise.all([this.contextSearch.find(question, uid), this.contextSearch.search(`${topic} ${question}`, uid)]);
+  private async searched(question: string, topic: string, user: Searcher, withPassages: boolean): Promise<{ passages: Passage[]; understanding: QueryUnderstanding }> {
+    if (!withPassages) return { passages: [], understanding: await this.contextSearch.understand(question, user) };
+    const [asked, onTopic] = await Promise.all([this.contextSearch.find(question, user), this.contextSearch.search(`${topic} ${question}`, user)]);
     const seen = new Set<string>();
     const passages = [...onTopic, ...asked.passages].filter((passage) => !seen.has(passage.text) && Boolean(seen.add(passage.text)));
     return { passages, understanding: asked.understanding };

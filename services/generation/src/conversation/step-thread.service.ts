@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ContextSearch } from '../context/context-search.js';
+import type { Searcher } from '../context/search-scope.js';
 import { AppError } from '@cairn/platform';
 import { questionInContext, validateChatMessage } from '@cairn/rules';
 import type { StepThreadBody } from '../protocols/protocol.schemas.js';
@@ -19,11 +20,11 @@ const NOT_STATED = 'The cited source does not state this step as written. Check 
 export class StepThreadService {
   constructor(private readonly contextSearch: ContextSearch) {}
 
-  async answer(body: StepThreadBody, uid: string): Promise<{ message: string }> {
+  async answer(body: StepThreadBody, user: Searcher): Promise<{ message: string }> {
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
     const question = questionInContext(body.message, body.thread_history);
-    const [passages, understanding] = await Promise.all([this.contextSearch.search(body.step_text, uid, 6), this.contextSearch.understand(question, uid)]);
+    const [passages, understanding] = await Promise.all([this.contextSearch.search(body.step_text, user, 6), this.contextSearch.understand(question, user)]);
     const sources = withWholePassages(citationsAsSources(body.protocol_citations), passages);
     const cited = Number(body.step_citation);
     const withStep = withProtocolSteps(sources, { checklist: [{ text: body.step_text, citation: cited }] });

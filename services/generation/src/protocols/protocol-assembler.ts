@@ -16,8 +16,11 @@ export interface ProtocolResponse {
   organization: string;
   lastUpdated: string;
   checklist: ChecklistStep[];
-  citations: ProtocolCitation[];
+  citations: Citation[];
 }
+
+/** A cited source; one from a hospital library names the organisation, for its badge. */
+export type Citation = ProtocolCitation & { hospital?: string };
 
 const ACRONYM = /^(?:[A-Z0-9]{2,}|COVID-19|[A-Z]+-\d+)$/;
 
@@ -90,6 +93,7 @@ export function assembleProtocol(input: AssembleInput): ProtocolResponse {
       url: source.url,
       excerpt: shorten(source.text.replace(/\s+/g, ' '), 240),
       ...(source.page && { page: source.page }),
+      ...(source.hospital && { hospital: source.hospital }),
     })),
   };
 }

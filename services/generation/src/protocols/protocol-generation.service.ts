@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError } from '@cairn/platform';
 import { classifyIntent } from '@cairn/rules';
 import { ContextSearch } from '../context/context-search.js';
+import type { Searcher } from '../context/search-scope.js';
 import { GENERATOR, type GenerationRequest, type Generator } from '../generators/generator.port.js';
 import { groundSteps, type CitedStep } from '../grounding/grounding-check.js';
 import { GroundingMetrics } from '../grounding/grounding-metrics.js';
@@ -36,8 +37,8 @@ export class ProtocolGenerationService {
     private readonly grounding: GroundingMetrics,
   ) {}
 
-  async generate(body: GenerateBody, uid: string): Promise<ProtocolResponse | GreetingResponse> {
-    const prepared = await this.prepare(body, uid);
+  async generate(body: GenerateBody, user: Searcher): Promise<ProtocolResponse | GreetingResponse> {
+    const prepared = await this.prepare(body, user);
     if ('response' in prepared) return prepared.response;
     const generated = await this.generator.generate(prepared.request);
     const { steps, report } = groundSteps(generated.steps, prepared.request.sources);
@@ -46,7 +47,7 @@ export class ProtocolGenerationService {
   }
 
   /** What to generate from, or the answer itself when there is nothing to generate (a greeting, no sources); a refused query throws. */
-  async prepare(body: GenerateBody, uid: string): Promise<PreparedGeneration> {
+  async prepare(body: GenerateBody, user: Searcher): Promise<PreparedGeneration> {
     const query = body.title.replace(/\s+/g, ' ').trim();
     const refusal = screenQuery(query);
     if (refusal?.category === 'greeting') {
@@ -55,7 +56,7 @@ export class ProtocolGenerationService {
     if (refusal && refusal.category !== 'irrelevant') throw new AppError(400, refusal.category, refusal.message);
     const intent = classifyIntent(query);
     const { snippets, understanding } =
-      body.context_snippets.length > 0 ? { snippets: body.context_snippets, understanding: await this.contextSearch.understand(query, uid) } : await this.searched(query, uid);
+      body.context_snippets.length > 0 ? { snippets: body.context_snippets, understanding: await this.contextSearch.understand(query, user) } : await this.searched(query, user);
     const sources = toSources(snippets);
     if (refusal && !leadIsAboutTheQuestion(sources, understoodStems(query, understanding))) throw new AppError(400, refusal.category, refusal.message);
     if (sources.length === 0) return { response: assembleProtocol({ query, intent, sources, steps: [], region: body.region, year: body.year }) };
@@ -63,8 +64,8 @@ export class ProtocolGenerationService {
   }
 
   /** The query alone is not a source: the passages search finds for it in the user's scope are, read as search read the query. */
-  private async searched(query: string, uid: string): Promise<{ snippets: Snippet[]; understanding: QueryUnderstanding }> {
-    const { passages, understanding } = await this.contextSearch.find(query, uid, MAX_SOURCES);
+  private async searched(query: string, user: Searcher): Promise<{ snippets: Snippet[]; understanding: QueryUnderstanding }> {
+    const { passages, understanding } = await this.contextSearch.find(query, user, MAX_SOURCES);
     return { snippets: passages, understanding };
   }
 }

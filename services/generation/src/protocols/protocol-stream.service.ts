@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { cleanSteps, tokenize } from '@cairn/rules';
 import { ExtractiveGenerator } from '../generators/extractive-generator.js';
+import type { Searcher } from '../context/search-scope.js';
 import { GENERATOR, type GeneratedPart, type GenerationRequest, type Generator } from '../generators/generator.port.js';
 import { similarity } from '../generators/step-selection.js';
 import { groundSteps, judge, type CitedStep } from '../grounding/grounding-check.js';
@@ -38,8 +39,8 @@ export class ProtocolStreamService {
     private readonly grounding: GroundingMetrics,
   ) {}
 
-  async stream(body: GenerateBody, uid: string, signal: AbortSignal): Promise<AsyncGenerator<ProtocolStreamEvent>> {
-    const prepared = await this.generation.prepare(body, uid);
+  async stream(body: GenerateBody, user: Searcher, signal: AbortSignal): Promise<AsyncGenerator<ProtocolStreamEvent>> {
+    const prepared = await this.generation.prepare(body, user);
     return this.events(prepared, signal);
   }
 

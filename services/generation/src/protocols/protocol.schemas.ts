@@ -28,6 +28,7 @@ const citationEntry = z
         excerpt: z.string().optional(),
         year: z.union([z.number(), z.string()]).nullable().optional(),
         region: z.string().optional(),
+        hospital: z.string().max(200).optional(),
       })
       .passthrough(),
   ])

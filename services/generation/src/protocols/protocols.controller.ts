@@ -28,7 +28,7 @@ export class ProtocolsController {
   @Post('generate')
   @HttpCode(200)
   generate(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(generateBodySchema, 'invalid_input')) body: GenerateBody) {
-    return this.generation.generate(body, user.uid);
+    return this.generation.generate(body, user);
   }
 
   /** The same checklist as NDJSON lines, a step at a time (see ProtocolStreamService). */
@@ -40,13 +40,13 @@ export class ProtocolsController {
     @Res({ passthrough: true }) reply: StreamingReply,
   ) {
     const abort = new AbortController();
-    return ndjsonBody(await this.streaming.stream(body, user.uid, abort.signal), reply, abort);
+    return ndjsonBody(await this.streaming.stream(body, user, abort.signal), reply, abort);
   }
 
   @Post('conversation')
   @HttpCode(200)
   conversation(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(conversationBodySchema, 'invalid_input')) body: ConversationBody) {
-    return this.chat.answer(body, user.uid);
+    return this.chat.answer(body, user);
   }
 
   /** The same answer as NDJSON lines, a sentence at a time (see ProtocolChatStreamService). */
@@ -58,12 +58,12 @@ export class ProtocolsController {
     @Res({ passthrough: true }) reply: StreamingReply,
   ) {
     const abort = new AbortController();
-    return ndjsonBody(await this.chatStreaming.stream(body, user.uid, abort.signal), reply, abort);
+    return ndjsonBody(await this.chatStreaming.stream(body, user, abort.signal), reply, abort);
   }
 
   @Post('step-thread')
   @HttpCode(200)
   stepThread(@CurrentUser() user: AuthenticatedUser, @Body(new ZodPipe(stepThreadBodySchema, 'invalid_input')) body: StepThreadBody) {
-    return this.stepThreads.answer(body, user.uid);
+    return this.stepThreads.answer(body, user);
   }
 }

@@ -27,6 +27,7 @@ export function citationsAsSources(citations: CitationEntry[]): Source[] {
         region: citation.region ?? '',
         url: citation.url ?? citation.source_url ?? '',
         section: '',
+        ...(citation.hospital && { hospital: citation.hospital }),
       },
     ];
   });

@@ -11,4 +11,10 @@ describe('toSources', () => {
     expect(sources[0].title).toBe('Source 1');
     expect(sources[1].title).toBe('Guide 0');
   });
+
+  it("keeps the hospital of a snippet from a hospital library", () => {
+    const [library, global] = toSources([{ text: 'Give antibiotics within one hour.', hospital: "St Mary's Hospital" }, { text: 'Give ORS.' }]);
+    expect(library.hospital).toBe("St Mary's Hospital");
+    expect(global).not.toHaveProperty('hospital');
+  });
 });

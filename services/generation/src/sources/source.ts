@@ -22,6 +22,7 @@ export const snippetSchema = z.union([
     section: z.string().max(500).optional(),
     disease: z.string().max(500).optional(),
     relevance: z.number().min(0).max(10).optional(),
+    hospital: z.string().max(200).optional(),
   }),
 ]);
 
@@ -60,6 +61,7 @@ export function toSources(snippets: Snippet[]): Source[] {
       section: fields.section?.trim() ?? '',
       ...(typeof snippet !== 'string' && snippet.disease?.trim() && { disease: snippet.disease.trim() }),
       ...(typeof snippet !== 'string' && snippet.relevance !== undefined && { relevance: snippet.relevance }),
+      ...(typeof snippet !== 'string' && snippet.hospital?.trim() && { hospital: snippet.hospital.trim() }),
     });
     if (sources.length === MAX_SOURCES) break;
   }
