@@ -10,6 +10,7 @@ import { platformEnvSchema } from '../services/shared/platform/src/config/platfo
 import { searchEnvSchema } from '../services/search/src/config/search-config.js';
 import { generationEnvSchema } from '../services/generation/src/config/generation-config.js';
 import { uploadsEnvSchema } from '../services/uploads/src/uploads-config.js';
+import { DEFAULT_PUBLIC_EMAIL_DOMAINS } from '../services/accounts/src/organisations/organisation-settings.js';
 
 /** The parts of a zod 4 schema's definition this page reads. */
 interface Def {
@@ -62,9 +63,11 @@ const SECTIONS: Section[] = [
   { title: 'Uploads', readBy: '`services/uploads/src/uploads-config.ts`, in uploads', schema: uploadsEnvSchema },
   {
     title: 'Accounts',
-    readBy: '`services/accounts/src/` (`accounts.module.ts`, `password-reset/smtp-mailer.ts`, `federation/oidc-settings.ts`, `directory/keycloak-directory.ts`), in accounts',
+    readBy: '`services/accounts/src/` (`accounts.module.ts`, `organisations/organisation-settings.ts`, `password-reset/smtp-mailer.ts`, `federation/oidc-settings.ts`, `directory/keycloak-directory.ts`), in accounts',
     variables: [
       { name: 'PUBLIC_URL', type: 'URL', default: '`http://localhost:8080`', description: 'Base of the links in password-reset e-mails.' },
+      { name: 'ORGANISATION_NAMES', type: 'string', default: 'empty', allowed: '`domain=name` pairs separated by `;`', description: 'Display names of organisations, which Cairn accounts belong to by their email domain (`ward.org=St Mary\'s Hospital;clinic.org=Riverside Clinic`); a domain not named here is its own name. The first account of an organisation is its administrator. See [hospital-library.md](hospital-library.md#organisations-and-roles).' },
+      { name: 'PUBLIC_EMAIL_DOMAINS', type: 'string', default: `\`${DEFAULT_PUBLIC_EMAIL_DOMAINS.join(',')}\``, description: 'Domains of public mail providers, comma-separated: their addresses belong to no organisation. Set, it replaces the default list (empty: none).' },
       { name: 'SMTP_HOST', type: 'string', default: 'unset', description: 'SMTP relay for password-reset e-mails; unset, they are written to `DATA_DIR/outbox` as `.eml` files (a standalone fallback, said in the start-up log).' },
       { name: 'SMTP_PORT', type: 'integer', default: '`587` (`465` with `SMTP_SECURE=true`)', allowed: 'from 1 to 65535', description: 'The relay\'s port.' },
       { name: 'SMTP_SECURE', type: 'enum', default: '`false`', allowed: '`true`, `false`', description: '`true`: TLS from the first byte; otherwise STARTTLS when the relay offers it.' },

@@ -340,6 +340,11 @@ the base of the starter-index Job's environment. Values are strings.
   "AUTH_JWKS_URL" (include "cairn.authJwksUrl" .)
   "AUTH_ISSUER" (include "cairn.authIssuer" .)
   "AUTH_AUDIENCE" $v.auth.audience
+  "AUTH_ORGANISATION_CLAIM" $v.auth.claims.organisation
+  "AUTH_ORGANISATION_NAME_CLAIM" $v.auth.claims.organisationName
+  "AUTH_ROLES_CLAIM" $v.auth.claims.roles
+  "AUTH_EDITOR_ROLE" $v.auth.claims.editorRole
+  "AUTH_ADMINISTRATOR_ROLE" $v.auth.claims.administratorRole
 }}
 {{- if eq $v.platform.eventBus "kafka" }}
 {{- $_ := set $env "KAFKA_BROKERS" (join "," $v.kafka.brokers) }}

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { createLogger, DocumentStores, Outbox, Outboxes, PLATFORM_CONFIG, type PlatformConfig } from '@cairn/platform';
+import { createLogger, DocumentStores, organisationClaimNames, Outbox, Outboxes, PLATFORM_CONFIG, type PlatformConfig } from '@cairn/platform';
 import { ACCOUNTS_STORE } from './accounts.tokens.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
@@ -22,6 +22,10 @@ import { MAILER, OutboxMailer } from './password-reset/mailer.js';
 import { SmtpMailer, smtpSettings } from './password-reset/smtp-mailer.js';
 import { PasswordResetController } from './password-reset/password-reset.controller.js';
 import { PasswordResetService, PUBLIC_URL } from './password-reset/password-reset.service.js';
+import { Memberships } from './organisations/memberships.js';
+import { OrganisationController } from './organisations/organisation.controller.js';
+import { OrganisationMembers } from './organisations/organisation-members.service.js';
+import { ORGANISATION_SETTINGS, organisationSettings } from './organisations/organisation-settings.js';
 
 /** SMTP when `SMTP_HOST` is set; otherwise the file outbox, which only a standalone installation should rely on. */
 function chooseMailer(outbox: OutboxMailer) {
@@ -42,12 +46,15 @@ function directoryFromEnv() {
 }
 
 @Module({
-  controllers: [AuthController, JwksController, UsersController, PasswordResetController, FederationController],
+  controllers: [AuthController, JwksController, UsersController, PasswordResetController, FederationController, OrganisationController],
   providers: [
     { provide: ACCOUNTS_STORE, useFactory: (stores: DocumentStores) => stores.get('accounts'), inject: [DocumentStores] },
     { provide: Outbox, useFactory: (outboxes: Outboxes) => outboxes.get('accounts'), inject: [Outboxes] },
     { provide: CLOCK, useValue: () => Date.now() },
     IdentitiesRepository,
+    { provide: ORGANISATION_SETTINGS, useFactory: () => organisationSettings(process.env) },
+    Memberships,
+    OrganisationMembers,
     SigningKeys,
     SignInThrottle,
     ResetRequestThrottle,
@@ -58,7 +65,11 @@ function directoryFromEnv() {
     AccountDeletion,
     AccountErasure,
     { provide: OIDC_SETTINGS, useFactory: () => oidcSettings(process.env) },
-    { provide: OIDC_CLIENT, useFactory: (settings: OidcSettings | null) => (settings ? new OidcClient(settings) : null), inject: [OIDC_SETTINGS] },
+    {
+      provide: OIDC_CLIENT,
+      useFactory: (settings: OidcSettings | null, config: PlatformConfig) => (settings ? new OidcClient(settings, organisationClaimNames(config)) : null),
+      inject: [OIDC_SETTINGS, PLATFORM_CONFIG],
+    },
     FederationService,
     { provide: DIRECTORY, useFactory: directoryFromEnv },
     { provide: RECENT_LOGIN_SECONDS, useFactory: (config: PlatformConfig) => config.AUTH_RECENT_LOGIN_SECONDS, inject: [PLATFORM_CONFIG] },

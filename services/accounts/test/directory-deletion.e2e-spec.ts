@@ -50,7 +50,7 @@ describe('accounts: deleting a directory (Keycloak) user', () => {
   });
 
   const directoryToken = (sub: string, authTime: number) =>
-    api.app.get(SigningKeys).sign({ sub, email: `${sub}@hospital.example`, name: 'Dr Directory', sid: `kc-session-${sub}`, authTime });
+    api.app.get(SigningKeys).sign({ sub, email: `${sub}@hospital.example`, name: 'Dr Directory', sid: `kc-session-${sub}`, authTime, membership: { roles: [] } });
 
   it('erases the Cairn data of a user who has no Cairn identity, removes them from Keycloak, and refuses their tokens', async () => {
     const token = await directoryToken('kc-user-1', Math.floor(Date.now() / 1000));

@@ -105,6 +105,7 @@ describe('accounts: sessions, re-authentication and deletion', () => {
       name: 'Dr Session',
       sid: claims.sid as string,
       authTime: Math.floor(Date.now() / 1000) - 301,
+      membership: { roles: [] },
     });
     const refused = await api.request('DELETE', `/users/${user.uid}`, { token: stale });
     expect(refused.status).toBe(403);
@@ -126,7 +127,7 @@ describe('accounts: sessions, re-authentication and deletion', () => {
     const store = api.app.get(DocumentStores).get('accounts');
     const traces = async () => {
       const found: string[] = [];
-      for (const name of ['identities', 'identity_emails', 'sessions', 'password_reset_tokens', 'sign_in_failures']) {
+      for (const name of ['identities', 'identity_emails', 'organisations', 'sessions', 'password_reset_tokens', 'sign_in_failures']) {
         const documents = await store.collection<{ id: string }>(name).find();
         if (JSON.stringify(documents).includes(user.uid) || JSON.stringify(documents).includes(user.email)) found.push(name);
       }

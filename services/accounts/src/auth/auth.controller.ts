@@ -64,9 +64,10 @@ export class AuthController {
     return { success: true };
   }
 
+  /** The account, with its organisation (null when none) and its roles there. */
   @Get('me')
-  async me(@CurrentUser() user: AuthenticatedUser) {
-    return { user: await this.auth.me(user.uid) };
+  me(@CurrentUser() user: AuthenticatedUser) {
+    return this.auth.me(user.uid);
   }
 
   @Put('me')

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '@cairn/platform';
+import { AppError, badRequest, conflict, forbidden, notFound, tooManyRequests, type Organisation, type OrganisationRole } from '@cairn/platform';
 import { AuthMessages, validateSignIn, validateSignUp } from '@cairn/rules';
 import { IdentitiesRepository, EmailTakenError } from '../identities/identities.repository.js';
 import { normaliseEmail, toPublicUser, type Identity, type PublicUser } from '../identities/identity.js';
+import { Memberships } from '../organisations/memberships.js';
 import { SessionsService, type IssuedSession, type SessionBody } from '../sessions/sessions.service.js';
 import { hashPassword, verifyPassword } from './password-hasher.js';
 import { SignInThrottle } from './sign-in-throttle.js';
@@ -19,36 +20,44 @@ export interface SignInInput {
   password?: string;
 }
 
+export interface Profile {
+  user: PublicUser;
+  organisation: Organisation | null;
+  roles: OrganisationRole[];
+}
+
 @Injectable()
 export class AuthService {
   constructor(
     private readonly identities: IdentitiesRepository,
     private readonly sessions: SessionsService,
     private readonly throttle: SignInThrottle,
+    private readonly memberships: Memberships,
   ) {}
 
   async signUp(input: SignUpInput): Promise<IssuedSession> {
     const invalid = validateSignUp(input);
     if (invalid) throw badRequest(invalid.category, invalid.message);
     const now = new Date().toISOString();
+    const email = normaliseEmail(input.email!);
     const identity: Identity = {
       id: randomUUID(),
-      email: normaliseEmail(input.email!),
+      email,
       displayName: input.displayName!.trim().slice(0, 120),
       photoURL: null,
       provider: 'password',
       passwordHash: await hashPassword(input.password!),
       disabled: false,
+      organisationId: this.memberships.organisationOfEmail(email)?.id ?? null,
+      organisationName: null,
+      roles: [],
       createdAt: now,
       updatedAt: now,
     };
-    try {
-      await this.identities.create(identity);
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw conflict('email_in_use', AuthMessages.emailInUse);
-      throw error;
-    }
-    return this.sessions.start(identity);
+    const stored = await this.identities.createInOrganisation(identity).catch((error: unknown) => {
+      throw error instanceof EmailTakenError ? conflict('email_in_use', AuthMessages.emailInUse) : error;
+    });
+    return this.sessions.start(stored);
   }
 
   async signIn(input: SignInInput, clientAddress: string): Promise<IssuedSession> {
@@ -85,10 +94,11 @@ export class AuthService {
     return this.sessions.reauthenticated(identity, sessionId);
   }
 
-  async me(uid: string): Promise<PublicUser> {
+  async me(uid: string): Promise<Profile> {
     const identity = await this.identities.byId(uid);
     if (!identity) throw notFound('Account not found');
-    return toPublicUser(identity);
+    const { organisation, roles } = this.memberships.of(identity);
+    return { user: toPublicUser(identity), organisation: organisation ?? null, roles };
   }
 
   async rename(uid: string, displayName: string): Promise<PublicUser> {

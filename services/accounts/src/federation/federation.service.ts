@@ -87,7 +87,12 @@ export class FederationService {
     const linkId = sha256(`${issuer}\n${claims.subject}`).toString('hex');
     const link = await this.links.get(linkId);
     const existing = link ? await this.identities.byId(link.uid) : null;
-    if (existing) return (await this.identities.update(existing.id, { photoURL: claims.picture ?? existing.photoURL })) ?? existing;
+    const membership = {
+      organisationId: claims.membership.organisation?.id ?? null,
+      organisationName: claims.membership.organisation?.name ?? null,
+      roles: claims.membership.roles,
+    };
+    if (existing) return (await this.identities.update(existing.id, { photoURL: claims.picture ?? existing.photoURL, ...membership })) ?? existing;
     const now = new Date().toISOString();
     const email = normaliseEmail(claims.email ?? `${claims.subject}@${new URL(issuer).hostname}`);
     const identity: Identity = {
@@ -98,6 +103,7 @@ export class FederationService {
       provider: 'oidc',
       passwordHash: null,
       disabled: false,
+      ...membership,
       createdAt: now,
       updatedAt: now,
     };

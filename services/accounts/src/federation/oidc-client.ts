@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { claimAt, providerMembership, type Membership, type OrganisationClaimNames } from '@cairn/platform';
 import type { OidcSettings } from './oidc-settings.js';
 
 interface Discovery {
@@ -14,6 +15,8 @@ export interface ProviderClaims {
   email?: string;
   name?: string;
   picture?: string;
+  /** The organisation and roles the provider's claims give (AUTH_ORGANISATION_CLAIM and the rest). */
+  membership: Membership;
 }
 
 export class OidcError extends Error {
@@ -32,7 +35,10 @@ const DISCOVERY_TTL_MS = 10 * 60_000;
 export class OidcClient {
   private discovered: { at: number; document: Discovery; keys: JWTVerifyGetKey } | null = null;
 
-  constructor(private readonly settings: OidcSettings) {}
+  constructor(
+    private readonly settings: OidcSettings,
+    private readonly organisationClaims: OrganisationClaimNames,
+  ) {}
 
   get issuer(): string {
     return this.settings.issuer;
@@ -69,10 +75,36 @@ export class OidcClient {
     if (!tokens.id_token) throw new OidcError('unknown', 'the provider sent no ID token');
     const { payload } = await jwtVerify(tokens.id_token, keys, { issuer: document.issuer, audience: this.settings.clientId, algorithms: ALGORITHMS });
     if (payload.nonce !== request.nonce) throw new OidcError('unknown', 'the ID token is not for this sign-in (nonce)');
-    const info = !hasProfile(payload) && tokens.access_token && document.userinfo_endpoint ? await this.userInfo(document.userinfo_endpoint, tokens.access_token, payload.sub!) : {};
+    const info = await this.missingClaims(payload, document, tokens.access_token);
     const claims = { ...info, ...payload } as JWTPayload & Record<string, unknown>;
     const text = (name: string) => (typeof claims[name] === 'string' && claims[name] ? (claims[name] as string) : undefined);
-    return { subject: payload.sub!, email: text('email'), name: text('name') ?? text('preferred_username'), picture: text('picture') };
+    return {
+      subject: payload.sub!,
+      email: text('email'),
+      name: text('name') ?? text('preferred_username'),
+      picture: text('picture'),
+      membership: providerMembership(claims, this.organisationClaims),
+    };
+  }
+
+  /**
+   * Userinfo, asked when the ID token lacks the profile or the organisation claims (Keycloak, for one, puts
+   * roles in the ID token only when told to). Where only the organisation claims were missing, a provider
+   * that refuses userinfo to this access token leaves the user in no organisation rather than failing the sign-in.
+   */
+  private async missingClaims(payload: JWTPayload, document: Discovery, accessToken: string | undefined): Promise<Record<string, unknown>> {
+    const profiled = hasProfile(payload);
+    if ((profiled && this.hasMembershipClaims(payload)) || !accessToken || !document.userinfo_endpoint) return {};
+    try {
+      return await this.userInfo(document.userinfo_endpoint, accessToken, payload.sub!);
+    } catch (error) {
+      if (profiled) return {};
+      throw error;
+    }
+  }
+
+  private hasMembershipClaims(payload: JWTPayload): boolean {
+    return claimAt(payload, this.organisationClaims.organisation) !== undefined && claimAt(payload, this.organisationClaims.roles) !== undefined;
   }
 
   private async userInfo(endpoint: string, accessToken: string, subject: string): Promise<Record<string, unknown>> {

@@ -1,5 +1,8 @@
+import type { OrganisationRole } from '@cairn/platform';
+
 export type IdentityProvider = 'password' | 'oidc';
 
+/** Identities stored before organisations existed lack `organisationId`, `organisationName` and `roles`. */
 export interface Identity {
   id: string;
   email: string;
@@ -8,6 +11,11 @@ export interface Identity {
   provider: IdentityProvider;
   passwordHash: string | null;
   disabled: boolean;
+  /** The email domain (password accounts) or the provider's organisation claim (federated); null: none. */
+  organisationId: string | null;
+  /** The provider's name of the organisation; null for password accounts, named by ORGANISATION_NAMES. */
+  organisationName: string | null;
+  roles: OrganisationRole[];
   createdAt: string;
   updatedAt: string;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTVerifyGetKey } from 'jose';
 import { randomUUID } from 'node:crypto';
-import { DuplicateDocumentError, KeySource, PLATFORM_CONFIG, type Collection, type DocumentStore, type PlatformConfig } from '@cairn/platform';
+import { cairnMembershipClaims, DuplicateDocumentError, KeySource, PLATFORM_CONFIG, type Collection, type DocumentStore, type Membership, type PlatformConfig } from '@cairn/platform';
 import { ACCOUNTS_STORE } from '../accounts.tokens.js';
 
 interface StoredKey {
@@ -24,6 +24,8 @@ export interface AccessClaims {
   sid: string;
   /** Epoch seconds of the last sign-in or re-authentication. */
   authTime: number;
+  /** Carried as `org`, `org_name` and `roles`, read again from the account at every refresh. */
+  membership: Membership;
 }
 const ALG = 'ES256';
 
@@ -68,7 +70,7 @@ export class SigningKeys implements OnModuleInit {
 
   async sign(claims: AccessClaims): Promise<string> {
     if (!this.current) throw new Error('signing keys are not loaded');
-    return new SignJWT({ email: claims.email, name: claims.name, sid: claims.sid, auth_time: claims.authTime })
+    return new SignJWT({ email: claims.email, name: claims.name, sid: claims.sid, auth_time: claims.authTime, ...cairnMembershipClaims(claims.membership) })
       .setProtectedHeader({ alg: ALG, kid: this.current.kid, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(this.config.AUTH_ISSUER)

@@ -6,6 +6,7 @@ import { CLOCK, type Clock } from '../auth/sign-in-throttle.js';
 import { IdentitiesRepository } from '../identities/identities.repository.js';
 import { toPublicUser, type Identity, type PublicUser } from '../identities/identity.js';
 import { SigningKeys, TOKEN_TTL_SECONDS } from '../keys/signing-keys.js';
+import { Memberships } from '../organisations/memberships.js';
 import { SessionRevocations } from './session-revocations.js';
 
 /** A signed-in session: one family of refresh tokens, each used once. Only hashes of the secrets are kept. */
@@ -53,6 +54,7 @@ export class SessionsService {
     private readonly keys: SigningKeys,
     private readonly identities: IdentitiesRepository,
     private readonly revocations: SessionRevocations,
+    private readonly memberships: Memberships,
     @Inject(CLOCK) private readonly now: Clock,
   ) {
     this.sessions = store.collection<StoredSession>('sessions', { indexes: [['uid']] });
@@ -108,14 +110,23 @@ export class SessionsService {
     }
   }
 
-  private async body(identity: Identity, session: StoredSession): Promise<SessionBody> {
+  private async body(stored: Identity, session: StoredSession): Promise<SessionBody> {
+    const identity = await this.settled(stored);
     const accessToken = await this.keys.sign({
       sub: identity.id,
       email: identity.email,
       name: identity.displayName,
       sid: session.id,
       authTime: Math.floor(session.authTime / 1000),
+      membership: this.memberships.of(identity),
     });
     return { access_token: accessToken, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS, user: toPublicUser(identity) };
+  }
+
+  /** An account stored before organisations joins its email domain's at its next sign-in or refresh. */
+  private async settled(identity: Identity): Promise<Identity> {
+    if (identity.organisationId !== undefined) return identity;
+    const organisation = identity.provider === 'password' ? this.memberships.organisationOfEmail(identity.email) : null;
+    return this.identities.settleInOrganisation(identity, organisation?.id ?? null);
   }
 }

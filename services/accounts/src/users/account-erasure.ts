@@ -4,6 +4,7 @@ import { ACCOUNTS_STORE } from '../accounts.tokens.js';
 import { IdentitiesRepository } from '../identities/identities.repository.js';
 import { OutboxMailer } from '../password-reset/mailer.js';
 import { DIRECTORY, type KeycloakDirectory } from '../directory/keycloak-directory.js';
+import { OrganisationMembers } from '../organisations/organisation-members.service.js';
 
 interface OwnedRecord {
   id: string;
@@ -11,8 +12,9 @@ interface OwnedRecord {
 }
 
 /**
- * On `user.deleted`, like every other service: the identity, its provider links, sessions, reset tokens,
- * sign-in failure records and outbox mail go; a directory user goes from Keycloak when KEYCLOAK_ADMIN_URL is set.
+ * On `user.deleted`, like every other service: the identity (with its organisation roles), its provider links,
+ * sessions, reset tokens, sign-in failure records and outbox mail go; an administrator hands the organisation
+ * over first; a directory user goes from Keycloak when KEYCLOAK_ADMIN_URL is set.
  */
 @Injectable()
 export class AccountErasure implements OnModuleInit {
@@ -22,6 +24,7 @@ export class AccountErasure implements OnModuleInit {
     private readonly outbox: OutboxMailer,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(DIRECTORY) private readonly directory: KeycloakDirectory | null,
+    private readonly members: OrganisationMembers,
   ) {}
 
   onModuleInit(): Promise<void> {
@@ -36,6 +39,7 @@ export class AccountErasure implements OnModuleInit {
     if (identity) {
       for (const key of [`email:${identity.email}`, `reset-email:${identity.email}`]) await this.store.collection('sign_in_failures').delete(key);
       await this.outbox.forget(identity.email);
+      await this.members.handOverAdministration(identity);
     } else {
       await this.directory?.deleteUser(uid);
     }

@@ -1,6 +1,7 @@
 export * from './auth/auth.decorators.js';
 export * from './auth/auth.guard.js';
 export * from './auth/ended-sessions.js';
+export * from './auth/organisation-claims.js';
 export * from './auth/token-verifier.js';
 export * from './blobs/blob-store.port.js';
 export * from './blobs/adapters/file-blob-store.adapter.js';

@@ -10,6 +10,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { join } from 'node:path';
 import { AuthGuard } from './auth/auth.guard.js';
 import { EndedSessions } from './auth/ended-sessions.js';
+import { organisationClaimNames } from './auth/organisation-claims.js';
 import { JoseTokenVerifier, KeySource, TOKEN_VERIFIER } from './auth/token-verifier.js';
 import { BLOB_STORE, type BlobStore } from './blobs/blob-store.port.js';
 import type { PlatformConfig } from './config/platform-config.js';
@@ -97,7 +98,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         {
           provide: TOKEN_VERIFIER,
           useFactory: (keys: KeySource) =>
-            new JoseTokenVerifier(keys, { issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE }),
+            new JoseTokenVerifier(keys, { issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE, organisationClaims: organisationClaimNames(config) }),
           inject: [KeySource],
         },
         EndedSessions,
