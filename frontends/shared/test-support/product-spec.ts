@@ -14,3 +14,6 @@ export function productSpecText(): string | null {
 
 /** The texts that do not stand word for word in the specification. */
 export const textsMissingFromSpec = (spec: string, texts: readonly string[]) => texts.filter((text) => !spec.includes(text));
+
+/** The hospital library's design, whose "Screen texts" the library's screens use word for word. */
+export const hospitalLibraryText = (): string => readFileSync(resolve(fileURLToPath(new URL('../../../docs/hospital-library.md', import.meta.url))), 'utf8');

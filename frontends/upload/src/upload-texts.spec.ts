@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { productSpecText, textsMissingFromSpec } from '../../shared/test-support/product-spec';
+import { hospitalLibraryText, productSpecText, textsMissingFromSpec } from '../../shared/test-support/product-spec';
 import { UploadTexts } from './upload-texts';
 
 const spec = productSpecText();
@@ -15,5 +15,11 @@ const { notices, preview, regenerate, library } = UploadTexts;
       library.title, library.empty, library.loadFailed, library.loadError, library.deleteFailed, library.userDefined,
     ];
     expect(textsMissingFromSpec(spec!, texts)).toEqual([]);
+  });
+});
+
+describe('hospital library texts', () => {
+  it('use the design’s screen texts word for word', () => {
+    expect(textsMissingFromSpec(hospitalLibraryText(), [UploadTexts.hospital.publish, UploadTexts.hospital.unpublish])).toEqual([]);
   });
 });

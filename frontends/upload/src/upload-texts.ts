@@ -75,4 +75,25 @@ export const UploadTexts = {
     viewSource: 'View Source',
     viewStepSource: (step: number) => `View Source of step ${step}`,
   },
+  /** docs/hospital-library.md, "Screen texts". */
+  hospital: {
+    publish: 'Publish to Hospital',
+    publishAll: 'Publish All to Hospital',
+    publishing: 'Publishing...',
+    unpublish: 'Unpublish',
+    update: 'Update Hospital Copy',
+    updated: 'Hospital Copy Updated',
+    published: 'Published to Hospital',
+    publishedMessage: (title: string, organisation: string) => `'${title}' is in ${organisation}'s library.`,
+    publishedAllMessage: (count: number | null, organisation: string) =>
+      count === null ? `The protocols are in ${organisation}'s library.` : `${count === 1 ? '1 protocol is' : `${count} protocols are`} in ${organisation}'s library.`,
+    updatedMessage: (title: string, organisation: string) => `${organisation}'s library has the current '${title}'.`,
+    unpublished: 'Unpublished',
+    unpublishedMessage: (title: string, organisation: string) => `'${title}' is no longer in ${organisation}'s library.`,
+    publishFailed: 'Publish Failed',
+    unpublishFailed: 'Unpublish Failed',
+    confirmUnpublishTitle: 'Unpublish Protocol',
+    confirmUnpublishMessage: (title: string, organisation: string) => `Remove '${title}' from ${organisation}'s library? Your own copy stays in your protocol index.`,
+    publishedOn: (date: string, by: string) => `Published ${date}${by ? ` by ${by}` : ''}`,
+  },
 } as const;

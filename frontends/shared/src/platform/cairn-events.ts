@@ -32,6 +32,8 @@ export interface CairnEvents {
   'upload-tab-close': { uploadId: string };
   /** The user's uploaded protocols changed (approved, renamed, deleted): counts and lists reload. */
   'uploaded-protocols-changed': { total?: number };
+  /** The hospital library changed (a protocol published or unpublished): `useHospitalLibrary` reloads. */
+  'hospital-library-changed': Record<string, never>;
 }
 
 export type EventListener<T> = (payload: T) => void;

@@ -1,12 +1,15 @@
 /** Props the shell passes to each remote's `./Module`. Remotes import these types; the shell honours them. */
 
-export type SearchScope = 'all' | 'user' | 'global';
+export type SearchScope = 'all' | 'user' | 'global' | 'hospital';
 
 export const SEARCH_SCOPES: ReadonlyArray<{ value: SearchScope; label: string }> = [
   { value: 'all', label: 'All Protocols' },
   { value: 'user', label: 'My Protocols' },
   { value: 'global', label: 'Global Only' },
 ];
+
+/** The organisation's library alone; offered only to members of an organisation (docs/hospital-library.md, "Search"). */
+export const HOSPITAL_SCOPE: { value: SearchScope; label: string } = { value: 'hospital', label: 'Hospital' };
 
 export interface ChatModuleProps {
   /** Prefills the message box, e.g. from `/dashboard?q=...`. */

@@ -1,6 +1,8 @@
-import { Button, ErrorBox, ShowMore, Spinner, cairnEvents, dialogs, useCurrentUser } from '@cairn/frontend-shared';
+import { Button, ErrorBox, ShowMore, Spinner, cairnEvents, dialogs, libraryCopyOf, useCurrentUser } from '@cairn/frontend-shared';
+import type { UploadedProtocol } from '../shared/uploads.resource';
 import { UploadTexts } from '../upload-texts';
-import { UploadedProtocolCard } from './uploaded-protocol-card.component';
+import { UploadedProtocolCard, type CardHospital } from './uploaded-protocol-card.component';
+import { useHospitalPublishing } from './use-hospital-publishing';
 import { useProtocolIndex } from './use-protocol-index';
 
 const texts = UploadTexts.library;
@@ -9,6 +11,18 @@ const texts = UploadTexts.library;
 export function ProtocolIndex() {
   const uid = useCurrentUser()?.uid ?? null;
   const index = useProtocolIndex(uid);
+  const hospital = useHospitalPublishing();
+  const hospitalOf = (protocol: UploadedProtocol): CardHospital | undefined =>
+    hospital.access.member
+      ? {
+          copy: libraryCopyOf(hospital.library, protocol.id),
+          organisation: hospital.organisation,
+          editor: hospital.access.editor,
+          busy: hospital.busy.has(protocol.id),
+          onPublish: (replacing) => void hospital.publish(protocol.id, protocol.title, replacing),
+          onUnpublish: (copy) => void hospital.unpublish(protocol.id, copy),
+        }
+      : undefined;
 
   const confirmDeleteAll = async () => {
     if (await dialogs.confirm({ title: texts.confirmDeleteAllTitle, message: texts.confirmDeleteAllMessage, confirmLabel: texts.deleteAll, danger: true })) void index.removeAll();
@@ -43,6 +57,7 @@ export function ProtocolIndex() {
           <UploadedProtocolCard
             key={protocol.id}
             protocol={protocol}
+            hospital={hospitalOf(protocol)}
             onRename={(title) => void index.rename(protocol.id, title)}
             onDelete={() => void index.remove(protocol.id)}
             onRegenerate={(instructions) => index.regenerate(protocol.id, instructions)}

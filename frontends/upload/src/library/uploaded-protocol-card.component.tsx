@@ -1,21 +1,33 @@
 import { useState } from 'react';
-import { Button, InlineRename, dialogs } from '@cairn/frontend-shared';
+import { Button, InlineRename, dialogs, type LibraryProtocol } from '@cairn/frontend-shared';
 import { ProtocolSummary } from '../shared/protocol-summary.component';
 import { RegenerateDialog } from '../shared/regenerate-dialog.component';
 import type { UploadedProtocol } from '../shared/uploads.resource';
 import { UploadTexts } from '../upload-texts';
+import { HospitalStrip } from './hospital-strip.component';
 
 const texts = UploadTexts.library;
 
+/** The protocol's place in the hospital library, for a member of an organisation. */
+export interface CardHospital {
+  copy?: LibraryProtocol;
+  organisation: string;
+  editor: boolean;
+  busy: boolean;
+  onPublish: (replacing: boolean) => void;
+  onUnpublish: (copy: LibraryProtocol) => void;
+}
+
 interface CardProps {
   protocol: UploadedProtocol;
+  hospital?: CardHospital;
   onRename: (title: string) => void;
   onDelete: () => void;
   onRegenerate: (instructions: string) => Promise<void>;
 }
 
-/** One protocol of 'Your Protocol Index': open it, rename it inline, regenerate or delete it. */
-export function UploadedProtocolCard({ protocol, onRename, onDelete, onRegenerate }: CardProps) {
+/** One protocol of 'Your Protocol Index': open it, rename it inline, regenerate or delete it; an editor publishes it to the hospital library. */
+export function UploadedProtocolCard({ protocol, hospital, onRename, onDelete, onRegenerate }: CardProps) {
   const [open, setOpen] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const [regenerating, setRegenerating] = useState(false);
@@ -53,11 +65,26 @@ export function UploadedProtocolCard({ protocol, onRename, onDelete, onRegenerat
           <Button size="sm" variant="ghost" onClick={() => void confirmDelete()}>
             {texts.delete}
           </Button>
+          {hospital?.editor && !hospital.copy && (
+            <Button size="sm" variant="secondary" icon="upload" disabled={hospital.busy} onClick={() => hospital.onPublish(false)}>
+              {hospital.busy ? UploadTexts.hospital.publishing : UploadTexts.hospital.publish}
+            </Button>
+          )}
         </div>
       </div>
       <p className="uploaded-protocol__meta">
         {[protocol.source_file, created, texts.steps(protocol.steps_count), texts.sources(protocol.citations_count)].filter(Boolean).join(' · ')}
       </p>
+      {hospital?.copy && (
+        <HospitalStrip
+          copy={hospital.copy}
+          organisation={hospital.organisation}
+          editor={hospital.editor}
+          busy={hospital.busy}
+          onUpdate={() => hospital.onPublish(true)}
+          onUnpublish={() => hospital.copy && hospital.onUnpublish(hospital.copy)}
+        />
+      )}
       {open && <ProtocolSummary protocol={protocol} />}
       {regenerating && <RegenerateDialog scope="one" onSubmit={onRegenerate} onClose={() => setRegenerating(false)} />}
     </article>

@@ -4,6 +4,7 @@ import { ProtocolSummary } from '../shared/protocol-summary.component';
 import { RegenerateDialog } from '../shared/regenerate-dialog.component';
 import type { UploadedProtocol } from '../shared/uploads.resource';
 import { UploadTexts } from '../upload-texts';
+import { PublishUpload } from './publish-upload.component';
 import { useGeneratedProtocols, type PreviewState } from './use-generated-protocols';
 
 const texts = UploadTexts.preview;
@@ -19,7 +20,7 @@ function GeneratedProtocolCard({ protocol }: { protocol: UploadedProtocol }) {
   );
 }
 
-function PreviewBody({ state }: { state: PreviewState }) {
+function PreviewBody({ state, uploadId }: { state: PreviewState; uploadId: string }) {
   switch (state.kind) {
     case 'loading':
       return <Spinner label="Loading generated protocols" />;
@@ -31,9 +32,12 @@ function PreviewBody({ state }: { state: PreviewState }) {
       return (
         <div className="generated-protocols__done" role="status">
           <p>Successfully processed {state.indexed} protocols</p>
-          <Button variant="primary" onClick={() => cairnEvents.emit('upload-tab-open', { kind: 'protocol-index' })}>
-            {texts.openIndex}
-          </Button>
+          <div className="generated-protocols__done-actions">
+            <Button variant="primary" onClick={() => cairnEvents.emit('upload-tab-open', { kind: 'protocol-index' })}>
+              {texts.openIndex}
+            </Button>
+            <PublishUpload uploadId={uploadId} />
+          </div>
         </div>
       );
     default:
@@ -77,7 +81,7 @@ export function GeneratedProtocols({ uploadId }: { uploadId: string }) {
         </div>
       </header>
       {approveError && <ErrorBox>{approveError}</ErrorBox>}
-      <PreviewBody state={state} />
+      <PreviewBody state={state} uploadId={uploadId} />
       {regenerating && <RegenerateDialog scope="all" onSubmit={regenerate} onClose={() => setRegenerating(false)} />}
     </section>
   );
