@@ -4,7 +4,9 @@ import {
   IconButton,
   characterCounter,
   chatInputProblem,
+  libraryAccess,
   prepareChatInput,
+  useHospitalLibrary,
   type SearchScope,
 } from '@cairn/frontend-shared';
 import { SampleQueries } from './sample-queries.component';
@@ -30,7 +32,10 @@ export interface ChatInputBarProps {
 
 export function ChatInputBar({ initialQuery = '', loading, onSend }: ChatInputBarProps) {
   const [text, setText] = useState(initialQuery.slice(0, CHAT_INPUT_MAX_LENGTH));
-  const [scope, setScope] = useState<SearchScope>('all');
+  const [chosenScope, setScope] = useState<SearchScope>('all');
+  const member = libraryAccess(useHospitalLibrary()).member;
+  // Hospital is offered to members of an organisation only; anyone else searches All Protocols.
+  const scope = chosenScope === 'hospital' && !member ? 'all' : chosenScope;
   const [samplesVisible, setSamplesVisible] = useState(true);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const message = prepareChatInput(text, loading);
@@ -59,7 +64,7 @@ export function ChatInputBar({ initialQuery = '', loading, onSend }: ChatInputBa
 
   return (
     <div className="chat-input">
-      <ScopeSelector value={scope} onChange={setScope} />
+      <ScopeSelector value={scope} hospital={member} onChange={setScope} />
       <SampleQueries visible={samplesVisible} onVisibleChange={setSamplesVisible} onPick={pickSample} />
       <form className="chat-input__form" onSubmit={send}>
         <textarea

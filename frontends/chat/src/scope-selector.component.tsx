@@ -1,9 +1,11 @@
-import { SEARCH_SCOPES, type SearchScope } from '@cairn/frontend-shared';
+import { HOSPITAL_SCOPE, SEARCH_SCOPES, type SearchScope } from '@cairn/frontend-shared';
 
-export function ScopeSelector({ value, onChange }: { value: SearchScope; onChange: (scope: SearchScope) => void }) {
+/** All Protocols, My Protocols, Global Only, and Hospital for a member of an organisation. */
+export function ScopeSelector({ value, hospital, onChange }: { value: SearchScope; hospital: boolean; onChange: (scope: SearchScope) => void }) {
+  const scopes = hospital ? [...SEARCH_SCOPES, HOSPITAL_SCOPE] : SEARCH_SCOPES;
   return (
     <div className="scope-selector" role="group" aria-label="Search scope">
-      {SEARCH_SCOPES.map((scope) => (
+      {scopes.map((scope) => (
         <button
           key={scope.value}
           type="button"

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -29,6 +29,8 @@ export const sharedSingletons = {
  */
 export function createCairnConfig(app) {
   const isHost = Boolean(app.html);
+  /** The app's version (its package.json), which the app reads as `__CAIRN_VERSION__`, e.g. on an exported checklist. */
+  const version = JSON.parse(readFileSync(path.join(app.dirname, 'package.json'), 'utf8')).version ?? 'dev';
 
   return (_env, argv = {}) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
@@ -76,6 +78,7 @@ export function createCairnConfig(app) {
         ],
       },
       plugins: [
+        new rspack.DefinePlugin({ __CAIRN_VERSION__: JSON.stringify(version) }),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',

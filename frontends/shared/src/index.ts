@@ -51,6 +51,7 @@ export * from './chat/chat-input';
 export * from './config/runtime-config';
 export * from './feedback/dialogs';
 export * from './feedback/toasts';
+export * from './files/save-file';
 export * from './library/hospital-library.resource';
 export * from './library/use-hospital-library';
 export * from './platform/cairn-events';

@@ -1,4 +1,4 @@
-import { Badge, citationSourceLink, useCurrentUser, useSourceViewer, type SourceRequest } from '@cairn/frontend-shared';
+import { Badge, HospitalBadge, citationSourceLink, useCurrentUser, useSourceViewer, type SourceRequest } from '@cairn/frontend-shared';
 import { MessageText } from '../messages/message-text.component';
 import type { AssistantMessage } from '../session/chat-message';
 import { relevancePercent } from './follow-up';
@@ -25,6 +25,7 @@ export function FollowUpAnswerView({ message, onAsk }: { message: AssistantMessa
                 [{citation.id}] {citation.title}
                 {citation.organization && ` · ${citation.organization}`}
               </span>
+              {citation.hospital && <HospitalBadge organisation={citation.hospital} />}
               <span className="follow-up-answer__relevance">{relevancePercent(citation.relevance)} relevant</span>
               <CitationLink citation={citation} uid={uid} onOpen={sources.open} />
             </li>

@@ -18,6 +18,11 @@ describe('a follow-up answer as the server sends it', () => {
     ]);
   });
 
+  it('keeps the hospital of a citation from a hospital library', () => {
+    const { citations } = readFollowUpAnswer({ citations: [{ title: 'Sepsis bundle', hospital: "St Mary's Hospital" }] });
+    expect(citations[0].hospital).toBe("St Mary's Hospital");
+  });
+
   it('reads anything else as an empty answer', () => {
     expect(readFollowUpAnswer(null)).toEqual({ answer: '', followUpQuestions: [], citations: [], uncertaintyNote: null, usedNewSources: false });
   });

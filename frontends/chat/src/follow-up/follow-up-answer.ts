@@ -11,6 +11,8 @@ export interface MessageCitation {
   url: string;
   excerpt: string;
   relevance: number;
+  /** A source from a hospital library: the organisation's name. */
+  hospital?: string;
 }
 
 export interface FollowUpAnswer {
@@ -32,13 +34,14 @@ export function readFollowUpAnswer(body: unknown): FollowUpAnswer {
       .map((question) => (isEntry(question) ? text(question.text) : text(question)))
       .filter((question): question is string => question !== null)
       .slice(0, MAX_FOLLOW_UP_SUGGESTIONS),
-    citations: citations.map((citation, index) => ({
+    citations: citations.map((citation, index): MessageCitation => ({
       id: typeof citation.id === 'number' ? citation.id : index + 1,
       title: text(citation.title) ?? `Source ${index + 1}`,
       organization: text(citation.organization) ?? '',
       url: text(citation.source_url) ?? text(citation.url) ?? '',
       excerpt: text(citation.excerpt) ?? '',
       relevance: typeof citation.relevance_score === 'number' ? citation.relevance_score : typeof citation.relevance === 'number' ? citation.relevance : 0,
+      ...(typeof citation.hospital === 'string' && citation.hospital.trim() && { hospital: citation.hospital.trim() }),
     })),
     uncertaintyNote: text(entry.uncertainty_note),
     usedNewSources: entry.used_new_sources === true,

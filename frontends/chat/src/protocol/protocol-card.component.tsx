@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
+import { ChecklistActions } from './export/checklist-actions.component';
 import { lastUpdatedLabel, type ProtocolData } from './protocol';
 import { ProtocolHeader } from './protocol-header.component';
 import { ProtocolSteps } from './protocol-steps.component';
@@ -74,7 +75,10 @@ export function ProtocolCard({ protocolKey, protocol, onProtocolChange, streamin
         elementId={elementId}
         onToggle={toggleReferences}
       />
-      <p className="protocol-card__updated">Last updated: {lastUpdatedLabel(protocol.lastUpdated)}</p>
+      <footer className="protocol-card__foot">
+        <p className="protocol-card__updated">Last updated: {lastUpdatedLabel(protocol.lastUpdated)}</p>
+        {hasSteps && !streaming && <ChecklistActions protocol={protocol} />}
+      </footer>
     </article>
   );
 }

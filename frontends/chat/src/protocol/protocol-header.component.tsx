@@ -1,10 +1,11 @@
-import { Badge, INTENT_LABELS } from '@cairn/frontend-shared';
-import type { ProtocolData } from './protocol';
+import { Badge, HospitalBadge, INTENT_LABELS } from '@cairn/frontend-shared';
+import { protocolHospital, type ProtocolData } from './protocol';
 import { SaveToggleButton } from './save-toggle-button.component';
 import type { SaveToggleOptions } from './use-save-toggle';
 
 export function ProtocolHeader({ protocol, titleId, ...saveOptions }: { protocol: ProtocolData; titleId: string } & SaveToggleOptions) {
   const badges = [protocol.region, protocol.year, protocol.organization].map(String).filter((badge) => badge.trim());
+  const hospital = protocolHospital(protocol);
   return (
     <header className="protocol-card__header">
       <div className="protocol-card__heading">
@@ -15,6 +16,7 @@ export function ProtocolHeader({ protocol, titleId, ...saveOptions }: { protocol
           {protocol.title}
         </h3>
         <div className="protocol-card__badges">
+          {hospital && <HospitalBadge organisation={hospital} />}
           {badges.map((badge, index) => (
             <Badge key={`${index}-${badge}`} tone="neutral">
               {badge}

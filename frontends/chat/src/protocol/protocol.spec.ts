@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   countLabel,
   lastUpdatedLabel,
+  protocolHospital,
   readProtocol,
   resolveIntent,
   stepCitationNumbers,
@@ -75,6 +76,13 @@ describe('readProtocol', () => {
       [1, 'A'],
       [2, 'B'],
     ]);
+  });
+
+  it('keeps the hospital of a source from a hospital library, and names it for the protocol', () => {
+    const protocol = readProtocol({ citations: [{ source: 'A' }, { source: 'B', hospital: "St Mary's Hospital" }] }, 'q', now);
+    expect(protocol.citations.map((citation) => citation.hospital)).toEqual([undefined, "St Mary's Hospital"]);
+    expect(protocolHospital(protocol)).toBe("St Mary's Hospital");
+    expect(protocolHospital(readProtocol({ citations: [{ source: 'A' }] }, 'q', now))).toBeNull();
   });
 
   it('ignores source references that are not numbers', () => {

@@ -27,6 +27,10 @@ export interface ProtocolCitation {
   region: string;
   url: string;
   excerpt: string;
+  /** A source from a hospital library: the organisation's name. */
+  hospital?: string;
+  /** The uploaded file the source was read from, where search named it. */
+  sourceFile?: string;
 }
 
 export interface ProtocolData {
@@ -85,6 +89,8 @@ function readThread(entries: unknown[]): StepThreadMessage[] {
 }
 
 function readCitation(entry: Entry, index: number): ProtocolCitation {
+  const hospital = text(entry.hospital);
+  const sourceFile = text(entry.sourceFile) ?? text(entry.source_file);
   return {
     id: sourceNumber(entry.id) ?? index + 1,
     source: text(entry.source) ?? text(entry.title) ?? `Source ${index + 1}`,
@@ -93,6 +99,8 @@ function readCitation(entry: Entry, index: number): ProtocolCitation {
     region: text(entry.region) ?? '',
     url: text(entry.url) ?? '',
     excerpt: text(entry.excerpt) ?? '',
+    ...(hospital && { hospital }),
+    ...(sourceFile && { sourceFile }),
   };
 }
 
@@ -135,6 +143,9 @@ export function stepCitationNumbers(step: ProtocolStep): number[] {
   const numbers = step.citation === null ? step.citations : [step.citation, ...step.citations];
   return [...new Set(numbers)];
 }
+
+/** The hospital whose library the protocol draws on, if any of its sources is from one. */
+export const protocolHospital = (protocol: Pick<ProtocolData, 'citations'>): string | null => protocol.citations.find((citation) => citation.hospital)?.hospital ?? null;
 
 export const countLabel = (count: number, noun: string): string => `${count} ${count === 1 ? noun : `${noun}s`}`;
 

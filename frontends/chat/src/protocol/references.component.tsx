@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { citationSourceLink, Icon, useCurrentUser, useSourceViewer, type SourceRequest } from '@cairn/frontend-shared';
+import { citationSourceLink, HospitalBadge, Icon, useCurrentUser, useSourceViewer, type SourceRequest } from '@cairn/frontend-shared';
 import { citationDetails } from './citation-display';
 import type { ProtocolCitation } from './protocol';
 
@@ -52,6 +52,7 @@ export function References({ citations, open, highlighted, elementId, onToggle }
               <span className="reference__number">[{citation.id}]</span>
               <div className="reference__body">
                 <p className="reference__source">{citation.source}</p>
+                {citation.hospital && <HospitalBadge organisation={citation.hospital} />}
                 <p className="reference__details">{citationDetails(citation)}</p>
                 {citation.excerpt && <p className="reference__excerpt">{citation.excerpt}</p>}
                 <SourceLink citation={citation} onOpen={sources.open} />

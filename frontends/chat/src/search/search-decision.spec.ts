@@ -13,10 +13,16 @@ describe('decideAfterSearch', () => {
   });
 
   it('answers not relevant when the best My Protocols hit is under 6', () => {
-    expect(decideAfterSearch(testResult([testHit(1, 5.9), testHit(2, 3)]), 'user')).toEqual({ kind: 'not-relevant', topRelevance: 5.9 });
+    expect(decideAfterSearch(testResult([testHit(1, 5.9), testHit(2, 3)]), 'user')).toEqual({ kind: 'not-relevant', topRelevance: 5.9, scope: 'user' });
   });
 
   it('generates from My Protocols when the best hit reaches 6', () => {
     expect(decideAfterSearch(testResult([testHit(1, 2), testHit(2, 6)]), 'user')).toEqual({ kind: 'generate' });
+  });
+
+  it('holds the Hospital scope to the same line, with its own answers', () => {
+    expect(decideAfterSearch(testResult([]), 'hospital')).toEqual({ kind: 'no-hospital-protocols' });
+    expect(decideAfterSearch(testResult([testHit(1, 4)]), 'hospital')).toEqual({ kind: 'not-relevant', topRelevance: 4, scope: 'hospital' });
+    expect(decideAfterSearch(testResult([testHit(1, 7)]), 'hospital')).toEqual({ kind: 'generate' });
   });
 });

@@ -6,15 +6,19 @@ export const USER_ONLY_RELEVANCE_THRESHOLD = RELEVANCE_LINE;
 
 export type SearchDecision =
   | { kind: 'no-user-protocols' }
-  | { kind: 'not-relevant'; topRelevance: number }
+  | { kind: 'no-hospital-protocols' }
+  | { kind: 'not-relevant'; topRelevance: number; scope: 'user' | 'hospital' }
   | { kind: 'generate' };
 
-/** docs/product-spec.md §4 search flow, steps 4–6: what follows a search in the given scope. */
+/**
+ * docs/product-spec.md §4 search flow, steps 4–6: what follows a search in the given scope. The Hospital
+ * scope (the library alone, docs/hospital-library.md) is held to the same line as My Protocols.
+ */
 export function decideAfterSearch(result: SearchResult, scope: SearchScope): SearchDecision {
-  if (scope !== 'user') return { kind: 'generate' };
-  if (result.hits.length === 0) return { kind: 'no-user-protocols' };
+  if (scope !== 'user' && scope !== 'hospital') return { kind: 'generate' };
+  if (result.hits.length === 0) return { kind: scope === 'user' ? 'no-user-protocols' : 'no-hospital-protocols' };
   const topRelevance = Math.max(...result.hits.map((hit) => hit.score));
-  return topRelevance < USER_ONLY_RELEVANCE_THRESHOLD ? { kind: 'not-relevant', topRelevance } : { kind: 'generate' };
+  return topRelevance < USER_ONLY_RELEVANCE_THRESHOLD ? { kind: 'not-relevant', topRelevance, scope } : { kind: 'generate' };
 }
 
 export const NO_USER_PROTOCOLS_REPLY = {
@@ -35,6 +39,27 @@ export function notRelevantReply(query: string) {
       '- Rephrase the question with the condition or procedure name.',
       '- Upload documents that cover this topic to your protocol index.',
       '- Switch to All Protocols to include WHO, CDC, NHS and ICMR guidance.',
+    ].join('\n'),
+  };
+}
+
+export const NO_HOSPITAL_PROTOCOLS_REPLY = {
+  title: 'No protocols in your hospital library',
+  content: [
+    'Hospital searches only the protocols your hospital has published, and none of them covers this yet.',
+    '- Switch to All Protocols to include your own protocols and WHO, CDC, NHS and ICMR guidance.',
+    '- Editors publish protocols from Your Protocol Index with Publish to Hospital.',
+  ].join('\n'),
+};
+
+export function notInLibraryReply(query: string) {
+  return {
+    title: 'No relevant protocol in your hospital library',
+    content: [
+      `Your hospital's published protocols do not seem to cover "${query}".`,
+      'Suggestions:',
+      '- Rephrase the question with the condition or procedure name.',
+      '- Switch to All Protocols to include your own protocols and WHO, CDC, NHS and ICMR guidance.',
     ].join('\n'),
   };
 }

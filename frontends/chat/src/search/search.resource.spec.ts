@@ -37,6 +37,13 @@ describe('search call', () => {
     expect(searchModeFor('all')).toBe('mixed');
     expect(searchModeFor('user')).toBe('user_only');
     expect(searchModeFor('global')).toBe('global_only');
+    expect(searchModeFor('hospital')).toBe('hospital_only');
+  });
+
+  it('keeps the hospital of a hit from the hospital library', () => {
+    const library = { ...hit, source: { ...hit.source, owner: 'hospital', hospital: "St Mary's Hospital", source_file: 'lithium.pdf' } };
+    const read = readSearchResult({ hits: [library, hit] }).hits;
+    expect(read.map((each) => [each.source.hospital, each.source.source_file])).toEqual([["St Mary's Hospital", 'lithium.pdf'], [undefined, undefined]]);
   });
 
   it('asks for 8 hybrid hits of the scope with the enhanced query', async () => {

@@ -3,9 +3,9 @@ import { isEntry, text, type ApiClient, type GenerateRequest, type SearchScope }
 /** docs/product-spec.md §9: hits per search. */
 export const SEARCH_SIZE = 8;
 
-export type SearchMode = 'mixed' | 'user_only' | 'global_only';
+export type SearchMode = 'mixed' | 'user_only' | 'global_only' | 'hospital_only';
 
-const SEARCH_MODES: Record<SearchScope, SearchMode> = { all: 'mixed', user: 'user_only', global: 'global_only' };
+const SEARCH_MODES: Record<SearchScope, SearchMode> = { all: 'mixed', user: 'user_only', global: 'global_only', hospital: 'hospital_only' };
 
 export const searchModeFor = (scope: SearchScope): SearchMode => SEARCH_MODES[scope];
 
@@ -18,7 +18,12 @@ export interface SearchHitSource {
   section: string;
   body: string;
   source_url: string;
+  /** `global`, the owner's user id, or `hospital` for a protocol of the user's hospital library. */
   owner: string;
+  /** The organisation's name, on a hit from its hospital library only. */
+  hospital?: string;
+  /** The uploaded file a protocol's hit was read from (the user's own protocols and the hospital library). */
+  source_file?: string;
 }
 
 export interface SearchHit {
@@ -40,6 +45,8 @@ const number = (value: unknown): number => (typeof value === 'number' && Number.
 
 function readHit(entry: Record<string, unknown>, index: number): SearchHit {
   const source = isEntry(entry.source) ? entry.source : {};
+  const hospital = text(source.hospital);
+  const sourceFile = text(source.source_file);
   return {
     id: text(entry.id) ?? `hit_${index}`,
     score: number(entry.score),
@@ -53,6 +60,8 @@ function readHit(entry: Record<string, unknown>, index: number): SearchHit {
       body: typeof source.body === 'string' ? source.body : '',
       source_url: text(source.source_url) ?? '',
       owner: text(source.owner) ?? '',
+      ...(hospital && { hospital }),
+      ...(sourceFile && { source_file: sourceFile }),
     },
   };
 }

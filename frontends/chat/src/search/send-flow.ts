@@ -2,7 +2,8 @@ import { INTENT_PREFIXES, SCREENING_CATEGORIES, buildGenerateRequest, describeRe
 import type { FollowUpAnswer } from '../follow-up/follow-up-answer';
 import type { ProtocolData } from '../protocol/protocol';
 import { readGeneratedAnswer } from './generated-answer';
-import { NO_USER_PROTOCOLS_REPLY, decideAfterSearch, notRelevantReply } from './search-decision';
+import { NO_HOSPITAL_PROTOCOLS_REPLY, NO_USER_PROTOCOLS_REPLY, decideAfterSearch, notInLibraryReply, notRelevantReply } from './search-decision';
+import { withHospitals, withSourceFiles } from './hospital-snippets';
 import type { ProtocolStreamLine, SearchResult } from './search.resource';
 
 export interface SearchMetadata {
@@ -63,7 +64,8 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
 
   const decision = decideAfterSearch(result, scope);
   if (decision.kind === 'no-user-protocols') return { kind: 'text', ...NO_USER_PROTOCOLS_REPLY };
-  if (decision.kind === 'not-relevant') return { kind: 'text', ...notRelevantReply(query) };
+  if (decision.kind === 'no-hospital-protocols') return { kind: 'text', ...NO_HOSPITAL_PROTOCOLS_REPLY };
+  if (decision.kind === 'not-relevant') return { kind: 'text', ...(decision.scope === 'hospital' ? notInLibraryReply(query) : notRelevantReply(query)) };
 
   const generateStarted = calls.clock();
   const searched = result.corrected_query ?? query;
@@ -71,7 +73,7 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
   const protocolReply = (protocol: ProtocolData): FlowReply => ({
     kind: 'protocol',
     content: INTENT_PREFIXES[protocol.intent],
-    protocol,
+    protocol: withSourceFiles(protocol, result.hits),
     searchMetadata: {
       totalResults: result.total,
       responseTimes: { search: searchTime, generation: elapsed(calls, generateStarted) },
@@ -88,7 +90,7 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
   };
   let answer;
   try {
-    answer = readGeneratedAnswer(await calls.generate(buildGenerateRequest(searched, result.hits), onLine), searched, calls.now());
+    answer = readGeneratedAnswer(await calls.generate(withHospitals(buildGenerateRequest(searched, result.hits), result.hits), onLine), searched, calls.now());
   } catch (error) {
     return failureReply(error, 'generation');
   }
