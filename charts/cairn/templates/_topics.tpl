@@ -16,6 +16,8 @@ fails when the two differ.
   "protocol.approved"
   "protocol.updated"
   "protocol.deleted"
+  "protocol.published"
+  "protocol.unpublished"
   "user.deleted"
   "user.signed-out"
   "search.requested"
@@ -70,7 +72,7 @@ search:
   groups:
     - name: search
       scale: true
-      topics: [protocol.approved, protocol.deleted, protocol.updated, search.requested, user.deleted]
+      topics: [protocol.approved, protocol.deleted, protocol.published, protocol.unpublished, protocol.updated, search.requested, user.deleted]
 generation:
   publishes: [protocol.regenerated, search.requested, upload.generated]
   groups:
@@ -94,7 +96,7 @@ saved-protocols:
       scale: true
       topics: [user.deleted]
 uploads:
-  publishes: [protocol.approved, protocol.deleted, protocol.regeneration-requested, protocol.updated, upload.extracted, upload.regeneration-requested]
+  publishes: [protocol.approved, protocol.deleted, protocol.published, protocol.regeneration-requested, protocol.unpublished, protocol.updated, upload.extracted, upload.regeneration-requested]
   groups:
     - name: uploads
       scale: true

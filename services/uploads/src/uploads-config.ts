@@ -12,6 +12,7 @@ export const uploadsEnvSchema = z.object({
   UPLOAD_ZIP_MAX_RATIO: z.coerce.number().positive().default(DEFAULT_ZIP_LIMITS.maxRatio).describe('ZIP limit: the expansion ratio above which an entry over 1 MiB is taken for a ZIP bomb.'),
   /** `off` skips OCR of scanned pages (for hosts without tesseract-ocr and poppler-utils). */
   UPLOAD_OCR: z.enum(['on', 'off']).default('on').describe('`off` skips OCR of scanned pages (for hosts without `tesseract-ocr` and `poppler-utils`).'),
+  APPROVAL_TRAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(3650).describe('Days an approval trail entry is kept (approve, publish, unpublish, rename, regeneration, deletion, account erasure); older entries are removed at start-up and daily.'),
 });
 
 export type UploadsConfig = z.infer<typeof uploadsEnvSchema>;

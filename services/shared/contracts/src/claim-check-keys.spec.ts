@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { protocolBlobs, uploadBlobs, userBlobs } from './claim-check-keys.js';
+import { libraryBlobs, protocolBlobs, uploadBlobs, userBlobs } from './claim-check-keys.js';
 
 describe('claim-check keys', () => {
   it('keep every working file of an upload under its prefix, where both services look for them', () => {
@@ -24,5 +24,9 @@ describe('claim-check keys', () => {
       'users/u1/protocols/up_1/source.pdf',
       'users/u1/protocols/up_1/regenerated-c9.json',
     ]);
+  });
+
+  it('keep a library protocol\'s source text outside every user\'s folder', () => {
+    expect(libraryBlobs('lib_1')).toEqual({ prefix: 'library/lib_1', source: 'library/lib_1/source.json' });
   });
 });

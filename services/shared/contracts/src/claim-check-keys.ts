@@ -40,3 +40,16 @@ export const protocolBlobs = (userId: string, protocolId: string) => {
     regenerated: (correlationId: string) => `${prefix}/regenerated-${correlationId}.json`,
   };
 };
+
+/**
+ * A hospital library protocol's files, owned by no user: the copy of its source text outlives the
+ * editor's own protocol and account, and goes when the protocol is unpublished.
+ */
+export const libraryBlobs = (libraryProtocolId: string) => {
+  const prefix = `library/${libraryProtocolId}`;
+  return {
+    prefix,
+    /** The `ProtocolCandidate` the library copy is indexed from (`ProtocolDocument.document_text_ref`). */
+    source: `${prefix}/source.json`,
+  };
+};

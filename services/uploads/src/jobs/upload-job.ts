@@ -24,6 +24,8 @@ export interface UploadJob {
   /** Correlation id of the generation request whose answer the job waits for. */
   requestId: string | null;
   generationKind: 'initial' | 'regeneration';
+  /** The organisation of the user who asked for the approval, for the approval trail; empty for none. */
+  approverOrganisationId?: string;
   /** Worker generation: raised each time a worker takes the job over. */
   epoch: number;
   heartbeatAt: string;

@@ -14,6 +14,8 @@ export interface UserProtocol extends Omit<GeneratedUploadProtocol, 'source_ref'
   sourceRef: string;
   /** Whether the original PDF was kept beside the approved protocol (protocols approved before it was are without). */
   sourceFileKept?: boolean;
+  /** SHA-256 (hex) of the original file's bytes, taken at approval (protocols approved before it was are without). */
+  sourceChecksum?: string;
   regenerating: boolean;
   created_at: string;
   updated_at: string;
@@ -60,9 +62,13 @@ export function toUploadedProtocol(protocol: UserProtocol) {
 }
 
 /** The page a step's cited source starts on (0 when unknown). */
-function stepPage(protocol: UserProtocol, step: ChecklistStep): number {
-  return protocol.protocol_data.citations.find((citation) => citation.id === step.citation)?.page ?? 0;
+function stepPage(data: GeneratedProtocolData, step: ChecklistStep): number {
+  return data.citations.find((citation) => citation.id === step.citation)?.page ?? 0;
 }
+
+/** A protocol's steps as the sections search indexes, each with the page its citation starts on. */
+export const stepSections = (title: string, data: GeneratedProtocolData) =>
+  data.checklist.map((step) => ({ heading: title, body: [step.text, step.explanation].filter(Boolean).join(' '), page: stepPage(data, step) }));
 
 /**
  * The protocol as search indexes it (`protocol.approved` / `protocol.updated`): its steps, and a
@@ -79,11 +85,7 @@ export function toProtocolDocument(protocol: UserProtocol): MessageInitShape<typ
     disease: protocol.title,
     sourceFile: protocol.source_file,
     sourceUrl: sourceFileUrl(protocol),
-    sections: protocol.protocol_data.checklist.map((step) => ({
-      heading: protocol.title,
-      body: [step.text, step.explanation].filter(Boolean).join(' '),
-      page: stepPage(protocol, step),
-    })),
+    sections: stepSections(protocol.title, protocol.protocol_data),
     documentTextRef: protocol.sourceRef,
   };
 }

@@ -23,23 +23,23 @@ export class UserProtocolsController {
 
   @Delete('all')
   deleteAll(@CurrentUser() user: AuthenticatedUser) {
-    return this.protocols.deleteAll(user.uid);
+    return this.protocols.deleteAll(user);
   }
 
   @Put(':protocolId/title')
   rename(@CurrentUser() user: AuthenticatedUser, @Param('protocolId', protocolIdParam) protocolId: string, @Body(new ZodPipe(renameSchema)) body: z.infer<typeof renameSchema>) {
-    return this.protocols.rename(user.uid, protocolId, body.title);
+    return this.protocols.rename(user, protocolId, body.title);
   }
 
   @Delete(':protocolId')
   delete(@CurrentUser() user: AuthenticatedUser, @Param('protocolId', protocolIdParam) protocolId: string) {
-    return this.protocols.delete(user.uid, protocolId);
+    return this.protocols.delete(user, protocolId);
   }
 
   @Post(':protocolId/regenerate')
   @HttpCode(202)
   async regenerate(@CurrentUser() user: AuthenticatedUser, @Param('protocolId', protocolIdParam) protocolId: string, @Req() request: FastifyRequest) {
     const form = await readForm(request.raw, null, request.body);
-    return this.protocols.regenerate(user.uid, protocolId, (form.fields.custom_prompt ?? '').trim());
+    return this.protocols.regenerate(user, protocolId, (form.fields.custom_prompt ?? '').trim());
   }
 }

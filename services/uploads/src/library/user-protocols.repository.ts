@@ -47,6 +47,16 @@ export class UserProtocolsRepository {
     return this.protocols.find({ where: { userId, state: 'indexed' }, sort: [{ field: 'created_at', direction: 'desc' }, { field: 'protocolId', direction: 'asc' }], limit, offset });
   }
 
+  /** The protocols an approved upload left in the index, in generation order. */
+  indexedFrom(uploadId: string): Promise<UserProtocol[]> {
+    return this.protocols.find({ where: { uploadId, state: 'indexed' }, sort: [{ field: 'protocolId', direction: 'asc' }] });
+  }
+
+  /** Keeps a checksum taken after approval; not a change the user made, so `updated_at` stays. */
+  setChecksum(protocol: UserProtocol, sourceChecksum: string): Promise<UserProtocol | null> {
+    return this.protocols.update(protocol.id, { sourceChecksum });
+  }
+
   countIndexed(userId: string): Promise<number> {
     return this.protocols.count({ userId, state: 'indexed' });
   }

@@ -2,13 +2,17 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestj
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, CurrentUser, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
+import { UploadRegeneration } from './upload-regeneration.js';
 import { UploadsService } from './uploads.service.js';
 
 const uploadIdParam = new ZodPipe(z.uuid({ error: 'uploadId is not a valid upload id' }));
 
 @Controller('users/:userId')
 export class UploadsController {
-  constructor(private readonly uploads: UploadsService) {}
+  constructor(
+    private readonly uploads: UploadsService,
+    private readonly regeneration: UploadRegeneration,
+  ) {}
 
   @Post('upload-documents')
   @HttpCode(202)
@@ -40,7 +44,7 @@ export class UploadsController {
   @Post('upload-approve/:uploadId')
   @HttpCode(200)
   approve(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', uploadIdParam) uploadId: string) {
-    return this.uploads.approve(user.uid, uploadId);
+    return this.uploads.approve(user, uploadId);
   }
 
   @Post('upload-cancel/:uploadId')
@@ -52,6 +56,6 @@ export class UploadsController {
   @Post('upload-regenerate/:uploadId')
   @HttpCode(202)
   regenerate(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', uploadIdParam) uploadId: string, @Req() request: FastifyRequest) {
-    return this.uploads.regenerate(user.uid, uploadId, request.raw, request.body);
+    return this.regeneration.regenerate(user, uploadId, request.raw, request.body);
   }
 }

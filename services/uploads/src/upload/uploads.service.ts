@@ -5,8 +5,9 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { uploadBlobs } from '@cairn/contracts';
 import { inspectZip, sniffFileType, ZipRejectedError } from '@cairn/documents';
-import { AppError, badRequest, BLOB_STORE, conflict, crashPoint, notFound, type BlobStore } from '@cairn/platform';
+import { AppError, badRequest, BLOB_STORE, conflict, crashPoint, type AuthenticatedUser, type BlobStore } from '@cairn/platform';
 import { fileTooLargeMessage, UPLOAD_MAX_BYTES, UploadMessages } from '@cairn/rules';
+import { ownJob } from '../jobs/own-job.js';
 import { UploadApproval } from '../jobs/upload-approval.js';
 import { isRunning, toStatus, type UploadJob } from '../jobs/upload-job.js';
 import { UploadJobsRepository } from '../jobs/upload-jobs.repository.js';
@@ -17,7 +18,6 @@ import { UserProtocolsRepository } from '../library/user-protocols.repository.js
 import { UPLOADS_CONFIG, zipLimits, type UploadsConfig } from '../uploads-config.js';
 import { FieldTooLongError, MAX_FIELD_CHARACTERS, receiveMultipart, UploadTooLargeError, type ReceivedForm } from './multipart-upload.js';
 
-const notFoundError = () => notFound('Upload not found');
 
 export const tooLarge = (bytes: number) => new AppError(413, 'payload_too_large', fileTooLargeMessage(bytes), 'file');
 
@@ -42,7 +42,7 @@ export async function readForm(request: IncomingMessage, destination: string | n
   }
 }
 
-const customPrompt = (form: ReceivedForm) => (form.fields.custom_prompt ?? '').trim();
+export const customPrompt = (form: ReceivedForm) => (form.fields.custom_prompt ?? '').trim();
 
 /** docs/product-spec.md §7 "User data and uploads": receiving uploads and the life of an upload job. */
 @Injectable()
@@ -87,10 +87,8 @@ export class UploadsService {
     }
   }
 
-  private async job(userId: string, uploadId: string): Promise<UploadJob> {
-    const job = await this.jobs.get(userId, uploadId);
-    if (!job) throw notFoundError();
-    return job;
+  private job(userId: string, uploadId: string): Promise<UploadJob> {
+    return ownJob(this.jobs, userId, uploadId);
   }
 
   async status(userId: string, uploadId: string) {
@@ -111,13 +109,13 @@ export class UploadsService {
     return { success: true, message: `Deleted ${removed} generated protocols` };
   }
 
-  async approve(userId: string, uploadId: string) {
-    const job = await this.job(userId, uploadId);
+  async approve(user: AuthenticatedUser, uploadId: string) {
+    const job = await this.job(user.uid, uploadId);
     if (job.status === 'completed') return { success: true, message: `${job.protocolsIndexed ?? 0} protocols added to your index`, protocols_indexed: job.protocolsIndexed ?? 0 };
     if (job.status !== 'awaiting_approval') throw conflict('not_awaiting_approval', 'This upload has no protocols awaiting approval.');
     if ((await this.protocols.previews(uploadId)).length === 0) throw badRequest('invalid_input', 'There are no protocols to approve.');
-    const approving = await this.jobs.update(uploadId, { stage: 'approving', heartbeatAt: new Date().toISOString() });
-    const indexed = await this.approval.complete(approving!);
+    const approving = await this.jobs.update(uploadId, { stage: 'approving', heartbeatAt: new Date().toISOString(), approverOrganisationId: user.organisation?.id ?? '' });
+    const indexed = await this.approval.complete(approving!, user);
     return { success: true, message: `${indexed} protocols added to your index`, protocols_indexed: indexed };
   }
 
@@ -128,21 +126,5 @@ export class UploadsService {
     await this.lifecycle.finish(job, { kind: 'cancelled' });
     await this.protocols.deletePreviews(uploadId);
     return { success: true, message: 'Upload cancelled' };
-  }
-
-  async regenerate(userId: string, uploadId: string, request: IncomingMessage, jsonBody?: unknown) {
-    const job = await this.job(userId, uploadId);
-    const form = await readForm(request, null, jsonBody);
-    if (job.status !== 'awaiting_approval') {
-      throw conflict('not_awaiting_approval', job.status === 'completed' ? 'These protocols are already in your index: regenerate them one by one there.' : 'Only generated protocols awaiting approval can be regenerated.');
-    }
-    if (!(await this.jobs.startRunning(userId, uploadId))) throw conflict('upload_in_progress', UploadMessages.uploadInProgress);
-    await this.protocols.deletePreviews(uploadId);
-    const regenerating = await this.lifecycle.startProcessing(job, {
-      stage: 'generating', progress: 80, error: null, requestId: randomUUID(), generationKind: 'regeneration',
-      customPrompt: customPrompt(form) || job.customPrompt,
-    });
-    await this.worker.regenerate(regenerating!);
-    return { success: true, message: 'Regeneration started', upload_id: uploadId, status: 'processing' };
   }
 }
