@@ -1,8 +1,11 @@
 import { useId, useState } from 'react';
-import { Button, IconButton, ModalDialog, cairnEvents, useCurrentUser, userLabel } from '@cairn/frontend-shared';
+import { Button, IconButton, ModalDialog, cairnEvents, libraryAccess, useCurrentUser, useHospitalLibrary, userLabel } from '@cairn/frontend-shared';
 import { confirmAndLogOut } from '../session/logout';
 import { AccountTexts } from './account-texts';
 import { DeleteAccountDialog } from './delete-account-dialog.component';
+import { ApprovalTrailDialog } from './approval-trail-dialog.component';
+import { EditorsSection } from './editors-section.component';
+import { OrganisationLine } from './organisation-line.component';
 import { RenameAccount } from './rename-account.component';
 import { MyProtocols, useUploadedCount } from './my-protocols.component';
 
@@ -31,12 +34,19 @@ const initials = (label: string) =>
     .map((word) => word.charAt(0).toUpperCase())
     .join('') || '?';
 
-/** docs/product-spec.md §2 profile overlay: the Profile tab and the My Protocols tab (with its count). */
+/**
+ * docs/product-spec.md §2 profile overlay: the Profile tab and the My Protocols tab (with its count); for a
+ * member of an organisation its name, the Approval Trail for editors and Editors for the administrator.
+ */
 export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: ProfileOverlayProps) {
   const user = useCurrentUser();
   const titleId = useId();
   const [tab, setTab] = useState<'profile' | 'protocols'>('profile');
   const [deleting, setDeleting] = useState(false);
+  const [trailOpen, setTrailOpen] = useState(false);
+  const library = useHospitalLibrary();
+  const organisation = library?.organisation?.name ?? null;
+  const access = libraryAccess(library);
   const indexCount = useUploadedCount(user?.uid ?? null);
   const label = user ? userLabel(user) : '';
 
@@ -66,11 +76,17 @@ export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: Profile
           <Avatar photoURL={user?.photoURL ?? null} label={label} />
           <p className="profile-overlay__name">{label}</p>
           <p className="profile-overlay__email">{user?.email}</p>
+          {organisation && <OrganisationLine organisation={organisation} access={access} />}
           <div className="profile-overlay__actions">
             <RenameAccount name={label} />
             <Button icon="upload" onClick={uploadDocuments}>
               Upload Medical Documents
             </Button>
+            {access.editor && (
+              <Button icon="list" onClick={() => setTrailOpen(true)}>
+                Approval Trail
+              </Button>
+            )}
             <Button icon="logout" onClick={() => void confirmAndLogOut(onLoggedOut)}>
               Log Out
             </Button>
@@ -78,12 +94,14 @@ export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: Profile
               {AccountTexts.deleteAccount}
             </Button>
           </div>
+          {access.administrator && <EditorsSection />}
         </div>
       ) : (
         <div role="tabpanel">
           <MyProtocols indexCount={indexCount} generatedCount={generatedCount} onDone={onClose} />
         </div>
       )}
+      {trailOpen && organisation && <ApprovalTrailDialog organisation={organisation} onClose={() => setTrailOpen(false)} />}
       {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} onDeleted={onLoggedOut} />}
     </ModalDialog>
   );
