@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash, randomUUID } from 'node:crypto';
 import { Topics, type ProtocolPublished, type ProtocolUnpublished } from '@cairn/contracts';
 import { BLOB_STORE, EVENT_BUS, type BlobStore, type InProcessEventBus } from '@cairn/platform';
-import { nextMillisecond, startTestApp, type JsonResponse, type TestApp } from '@cairn/testing';
+import { documentStoreBackends, nextMillisecond, startTestApp, type JsonResponse, type TestApp } from '@cairn/testing';
 import { StandaloneModule } from '../src/index.js';
 import { sqliteRowsMentioning } from './erasure-traces.js';
 import { guidelinePdf } from './uploads-fixtures.js';
@@ -26,8 +26,19 @@ const refreshCookieOf = (response: JsonResponse) => (response.headers.getSetCook
  * reaching search as an event owned by the organisation; members read the library, only editors
  * change it or read the trail, and an erased editor's entries stay under a pseudonym.
  */
-describe('the hospital library and its approval trail (standalone)', () => {
+/** Each document store with its blob store: SQLite with files, MongoDB (or its wire-level double) with GridFS. */
+const backends = documentStoreBackends().map((backend) => ({
+  name: backend.name,
+  sqlite: !backend.name.startsWith('Mongo'),
+  start: async () => {
+    const started = await backend.start();
+    return { ...started, env: started.env.DOCUMENT_STORE === 'mongo' ? { ...started.env, BLOB_STORE: 'gridfs' } : started.env };
+  },
+}));
+
+describe.each(backends)('the hospital library and its approval trail (standalone on $name)', (backend) => {
   let server: TestApp;
+  let stopStore: () => Promise<void>;
   let bus: InProcessEventBus;
   let blobs: BlobStore;
   let client: ReturnType<typeof uploadsClient>;
@@ -52,9 +63,11 @@ describe('the hospital library and its approval trail (standalone)', () => {
   const idle = () => bus.idle();
 
   beforeAll(async () => {
+    const store = await backend.start();
+    stopStore = store.stop;
     process.env.ORGANISATION_NAMES = `${domain}=${HOSPITAL}`;
     try {
-      server = await startTestApp((config) => StandaloneModule.forRoot(config), { service: 'standalone', prefix: 'api', env: { EMBEDDER: 'none' } });
+      server = await startTestApp((config) => StandaloneModule.forRoot(config), { service: 'standalone', prefix: 'api', env: { ...store.env, EMBEDDER: 'none' } });
     } finally {
       delete process.env.ORGANISATION_NAMES;
     }
@@ -76,6 +89,7 @@ describe('the hospital library and its approval trail (standalone)', () => {
   }, 120_000);
   afterAll(async () => {
     await server?.close();
+    await stopStore?.();
   });
 
   it('shows every member their organisation, their roles and its library; a user of no organisation none', async () => {
@@ -229,6 +243,6 @@ describe('the hospital library and its approval trail (standalone)', () => {
     expect(entries[0]).toMatchObject({ action: 'erasure', actor: { name: pseudonym, email: '', erased: true } });
     expect(entries).toHaveLength(11);
     for (const entry of entries) expect(entry.actor).toEqual({ name: pseudonym, email: '', erased: true });
-    expect(sqliteRowsMentioning(server.config.DATA_DIR, [matron.uid, matron.email]).filter((row) => row.startsWith('uploads'))).toEqual([]);
+    if (backend.sqlite) expect(sqliteRowsMentioning(server.config.DATA_DIR, [matron.uid, matron.email]).filter((row) => row.startsWith('uploads'))).toEqual([]);
   });
 });
