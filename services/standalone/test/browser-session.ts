@@ -30,11 +30,11 @@ export async function startBrowserSession(env: NodeJS.ProcessEnv = {}): Promise<
   };
 }
 
-/** Signs a new clinician up through the sign-up page and waits for the dashboard. */
-export async function signUpInBrowser(page: Page, baseUrl: string, name: string): Promise<void> {
+/** Signs a new clinician up through the sign-up page and waits for the dashboard; the email's domain is their organisation. */
+export async function signUpInBrowser(page: Page, baseUrl: string, name: string, domain = 'ward.org'): Promise<void> {
   await page.goto(`${baseUrl}/signup`);
   await page.getByLabel('Full Name').fill(name);
-  await page.getByLabel('Email').fill(`${name.split(' ')[0].toLowerCase()}-${randomUUID()}@ward.org`);
+  await page.getByLabel('Email').fill(`${name.split(' ')[0].toLowerCase()}-${randomUUID()}@${domain}`);
   await page.getByLabel('Password', { exact: true }).fill('Sup3rSecret');
   await page.getByLabel('Confirm Password').fill('Sup3rSecret');
   await page.getByRole('button', { name: 'Create Account' }).click();
