@@ -45,8 +45,10 @@ describe('event contracts', () => {
     expect(allTopics.map((topic) => topic.name).sort()).toEqual([
       'protocol.approved',
       'protocol.deleted',
+      'protocol.published',
       'protocol.regenerated',
       'protocol.regeneration-requested',
+      'protocol.unpublished',
       'protocol.updated',
       'search.answered',
       'search.requested',
