@@ -1462,6 +1462,16 @@ describe('charts/cairn', () => {
       expect(realm.clients[0].protocolMappers[0].config['included.custom.audience']).toBe('cairn');
     });
 
+    it("names the realm's editor and administrator roles and the organisation claim as auth.claims does", () => {
+      const defaults = JSON.parse(realmMapOf(helmTemplate([], '--set', 'keycloak.realmImport.enabled=true'))!.data!['cairn-realm.json']);
+      expect(defaults.roles.realm.map((role: any) => role.name)).toEqual(['cairn-editor', 'cairn-administrator']);
+      const settings = ['keycloak.realmImport.enabled=true', 'auth.claims.editorRole=library-editor', 'auth.claims.administratorRole=library-admin', 'auth.claims.organisation=hospital'];
+      const realm = JSON.parse(realmMapOf(helmTemplate([], ...settings.flatMap((value) => ['--set', value])))!.data!['cairn-realm.json']);
+      expect(realm.roles.realm.map((role: any) => role.name)).toEqual(['library-editor', 'library-admin']);
+      const groups = realm.clients[0].protocolMappers.find((mapper: any) => mapper.protocolMapper === 'oidc-group-membership-mapper');
+      expect(groups.config).toMatchObject({ 'claim.name': 'hospital', 'full.path': 'true', 'access.token.claim': 'true' });
+    });
+
     it('also renders a KeycloakRealmImport for the Keycloak Operator with keycloak.realmImport.operator', () => {
       const objects = helmTemplate([], ...['keycloak.realmImport.enabled=true', 'keycloak.realmImport.operator=true', 'keycloak.realmImport.keycloakCRName=sso'].flatMap((value) => ['--set', value]));
       const [realmImport] = ofKind(objects, 'KeycloakRealmImport');

@@ -613,7 +613,10 @@ URL (cairn.publicUrl) the client's root, redirect and post-logout URIs are that 
 {{- $_ := set $client "clientId" (required "keycloak.clientId is required with keycloak.realmImport.enabled" $v.keycloak.clientId) }}
 {{- $mappers := list }}
 {{- range $mapper := $client.protocolMappers }}
-{{- if ne $mapper.protocolMapper "oidc-audience-mapper" }}
+{{- if eq $mapper.protocolMapper "oidc-group-membership-mapper" }}
+{{- $_ := set $mapper.config "claim.name" $v.auth.claims.organisation }}
+{{- $mappers = append $mappers $mapper }}
+{{- else if ne $mapper.protocolMapper "oidc-audience-mapper" }}
 {{- $mappers = append $mappers $mapper }}
 {{- else if $v.auth.audience }}
 {{- $_ := set $mapper.config "included.custom.audience" $v.auth.audience }}
@@ -627,6 +630,10 @@ URL (cairn.publicUrl) the client's root, redirect and post-logout URIs are that 
 {{- $_ := set $client.attributes "post.logout.redirect.uris" (printf "%s/*" .) }}
 {{- end }}
 {{- end }}
+{{- end }}
+{{- $roleNames := list $v.auth.claims.editorRole $v.auth.claims.administratorRole }}
+{{- range $index, $role := $realm.roles.realm }}
+{{- $_ := set $role "name" (index $roleNames $index) }}
 {{- end }}
 {{- if hasPrefix "https://" $v.keycloak.url }}
 {{- $_ := set $realm "sslRequired" "external" }}
