@@ -70,6 +70,10 @@ describe('Hospital library in Chromium', () => {
     await protocol.getByRole('button', { name: 'Publish to Hospital' }).click();
     await protocol.getByText('Hospital', { exact: true }).waitFor();
     await protocol.getByRole('button', { name: 'Unpublish' }).waitFor();
+    await protocol.getByRole('button', { name: 'Rename Hospital Copy' }).click();
+    await protocol.getByLabel('Hospital copy title').fill('Lithium toxicity: ward 7 pathway');
+    await protocol.getByLabel('Hospital copy title').press('Enter');
+    await protocol.getByText("as 'Lithium toxicity: ward 7 pathway'").waitFor();
     await editor.screenshot({ path: testOutputPath('library-published.png'), fullPage: true });
 
     const colleague = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -109,6 +113,7 @@ describe('Hospital library in Chromium', () => {
     await publication.first().waitFor();
     expect(await publication.first().textContent()).toContain('Priya Shah');
     expect(await trail.getByRole('row').filter({ hasText: /approve/i }).count()).toBeGreaterThan(0);
+    expect(await trail.getByRole('row').filter({ hasText: /rename/i }).filter({ hasText: 'ward 7 pathway' }).count()).toBe(1);
     await editor.screenshot({ path: testOutputPath('library-approval-trail.png') });
   }, 240_000);
 });

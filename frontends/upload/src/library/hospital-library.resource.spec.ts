@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiClient } from '@cairn/frontend-shared';
-import { publishProtocol, publishUpload, unpublishProtocol } from './hospital-library.resource';
+import { publishProtocol, publishUpload, renameLibraryProtocol, unpublishProtocol } from './hospital-library.resource';
 
 function apiAnswering(answers: { status: number; body: unknown }[]) {
   const calls: { method: string; url: string; body: unknown }[] = [];
@@ -13,6 +13,12 @@ function apiAnswering(answers: { status: number; body: unknown }[]) {
 }
 
 describe('hospital library calls', () => {
+  it('renames a library copy by its own id', async () => {
+    const { api, calls } = apiAnswering([{ status: 200, body: { success: true } }]);
+    await renameLibraryProtocol(api, 'lib/1', 'Sepsis pathway (adults)');
+    expect(calls).toEqual([{ method: 'PUT', url: '/api/library/lib%2F1/title', body: { title: 'Sepsis pathway (adults)' } }]);
+  });
+
   it('publishes a protocol, an approved upload, and unpublishes a library protocol', async () => {
     const { api, calls } = apiAnswering([{ status: 201, body: {} }, { status: 201, body: { protocols: [{ id: 'a' }, { id: 'b' }] } }, { status: 201, body: { published: 3 } }, { status: 201, body: {} }]);
     await publishProtocol(api, 'p 1');

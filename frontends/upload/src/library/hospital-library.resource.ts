@@ -15,6 +15,11 @@ export const publishProtocol = async (api: ApiClient, protocolId: string): Promi
 /** `POST /library` `{ uploadId }`: every protocol of an approved upload. */
 export const publishUpload = async (api: ApiClient, uploadId: string): Promise<number | null> => publishedCount(await api.post('/library', { uploadId }, { retries: 0 }));
 
+/** `PUT /library/{id}/title`: the library copy's own title (the editor's protocol keeps its own). */
+export const renameLibraryProtocol = async (api: ApiClient, libraryId: string, title: string): Promise<void> => {
+  await api.put(`/library/${encodeURIComponent(libraryId)}/title`, { title }, { retries: 0 });
+};
+
 /** `DELETE /library/{id}`: takes a protocol out of the library (the editor's own protocol stays). */
 export const unpublishProtocol = async (api: ApiClient, libraryId: string): Promise<void> => {
   await api.delete(`/library/${encodeURIComponent(libraryId)}`, { retries: 0 });

@@ -21,6 +21,7 @@ export function ProtocolIndex() {
           busy: hospital.busy.has(protocol.id),
           onPublish: (replacing) => void hospital.publish(protocol.id, protocol.title, replacing),
           onUnpublish: (copy) => void hospital.unpublish(protocol.id, copy),
+          onRenameCopy: (copy, title) => void hospital.rename(protocol.id, copy, title),
         }
       : undefined;
 

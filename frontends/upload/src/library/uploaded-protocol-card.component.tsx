@@ -16,6 +16,7 @@ export interface CardHospital {
   busy: boolean;
   onPublish: (replacing: boolean) => void;
   onUnpublish: (copy: LibraryProtocol) => void;
+  onRenameCopy: (copy: LibraryProtocol, title: string) => void;
 }
 
 interface CardProps {
@@ -78,11 +79,13 @@ export function UploadedProtocolCard({ protocol, hospital, onRename, onDelete, o
       {hospital?.copy && (
         <HospitalStrip
           copy={hospital.copy}
+          title={protocol.title}
           organisation={hospital.organisation}
           editor={hospital.editor}
           busy={hospital.busy}
           onUpdate={() => hospital.onPublish(true)}
           onUnpublish={() => hospital.copy && hospital.onUnpublish(hospital.copy)}
+          onRename={(title) => hospital.copy && hospital.onRenameCopy(hospital.copy, title)}
         />
       )}
       {open && <ProtocolSummary protocol={protocol} />}

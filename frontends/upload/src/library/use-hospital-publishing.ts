@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { cairnEvents, dialogs, getCairn, libraryAccess, toasts, useHospitalLibrary, type LibraryProtocol } from '@cairn/frontend-shared';
 import { UploadTexts } from '../upload-texts';
-import { publishProtocol, publishUpload, unpublishProtocol } from './hospital-library.resource';
+import { publishProtocol, publishUpload, renameLibraryProtocol, unpublishProtocol } from './hospital-library.resource';
 
 const texts = UploadTexts.hospital;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -51,6 +51,11 @@ export function useHospitalPublishing() {
       }, replacing ? { ...publishing, done: texts.updated } : publishing),
     publishUpload: (uploadId: string) =>
       run(uploadId, async () => texts.publishedAllMessage(await publishUpload(getCairn().api, uploadId), organisation), publishing),
+    rename: (protocolId: string, copy: LibraryProtocol, title: string) =>
+      run(protocolId, async () => {
+        await renameLibraryProtocol(getCairn().api, copy.id, title);
+        return texts.renamedMessage(title, organisation);
+      }, { done: texts.renamed, failed: texts.renameFailed }),
     unpublish: async (protocolId: string, copy: LibraryProtocol) => {
       const confirmed = await dialogs.confirm({ title: texts.confirmUnpublishTitle, message: texts.confirmUnpublishMessage(copy.title, organisation), confirmLabel: texts.unpublish, danger: true });
       if (!confirmed) return false;
