@@ -337,6 +337,7 @@ the base of the starter-index Job's environment. Values are strings.
   "PROCESSED_EVENTS_RETENTION_DAYS" ($v.kafka.processedEventsRetentionDays | toString)
   "DOCUMENT_STORE" $v.platform.documentStore
   "BLOB_STORE" $v.platform.blobStore
+  "AUTH_MODE" $v.auth.mode
   "AUTH_JWKS_URL" (include "cairn.authJwksUrl" .)
   "AUTH_ISSUER" (include "cairn.authIssuer" .)
   "AUTH_AUDIENCE" $v.auth.audience

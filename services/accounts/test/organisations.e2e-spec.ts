@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { decodeJwt } from 'jose';
-import { DocumentStores, toUser } from '@cairn/platform';
+import { DEFAULT_ORGANISATION_CLAIMS, DocumentStores, toUser } from '@cairn/platform';
 import { eventually, startTestApp, type JsonResponse, type TestApp } from '@cairn/testing';
 import { AccountsAppModule } from '../src/app.module.js';
 import { startClaimsProvider, type ClaimsProvider, type ProviderUser } from './claims-provider.js';
@@ -22,7 +22,8 @@ describe('accounts: organisations by email domain', () => {
   let api: TestApp;
 
   beforeAll(async () => {
-    api = await startAccounts({ ORGANISATION_NAMES: "ward.org=St Mary's Hospital; clinic.org=Riverside Clinic" });
+    const listed = ['hospice.org=Hospice', 'race.org=Race Hospital', 'legacy.org=Legacy Hospital', 'cottage.org=Cottage Hospital'];
+    api = await startAccounts({ ORGANISATION_NAMES: ["ward.org=St Mary's Hospital", 'clinic.org=Riverside Clinic', ...listed].join('; ') });
   });
   afterAll(async () => {
     await api.close();
@@ -48,10 +49,10 @@ describe('accounts: organisations by email domain', () => {
     expect(decodeJwt(administrator.token)).toMatchObject({ org: 'ward.org', org_name: "St Mary's Hospital", roles: ['administrator'] });
     expect(decodeJwt(outsider.token)).toMatchObject({ roles: [] });
     expect(decodeJwt(outsider.token)).not.toHaveProperty('org');
-    expect(toUser(decodeJwt(member.token))).toMatchObject({ organisation: stMarys, roles: [] });
+    expect(toUser(decodeJwt(member.token), DEFAULT_ORGANISATION_CLAIMS, 'local')).toMatchObject({ organisation: stMarys, roles: [] });
 
-    const unnamed = await signUp('gp@surgery.example', 'Dr Unnamed');
-    expect(await me(unnamed.token)).toMatchObject({ organisation: { id: 'surgery.example', name: 'surgery.example' }, roles: ['administrator'] });
+    const unlisted = await signUp('gp@surgery.example', 'Dr Unlisted');
+    expect(await me(unlisted.token)).toMatchObject({ organisation: null, roles: [] });
   });
 
   it('lets the administrator name an editor, whose next refreshed token carries the role', async () => {

@@ -43,6 +43,7 @@ describe.each(backends)('the hospital library and its approval trail (standalone
   let blobs: BlobStore;
   let client: ReturnType<typeof uploadsClient>;
   const domain = `ward-${randomUUID().slice(0, 8)}.org`;
+  const otherDomain = `clinic-${randomUUID().slice(0, 8)}.org`;
   const published: ProtocolPublished[] = [];
   const unpublished: ProtocolUnpublished[] = [];
   let matron: Member;
@@ -65,7 +66,7 @@ describe.each(backends)('the hospital library and its approval trail (standalone
   beforeAll(async () => {
     const store = await backend.start();
     stopStore = store.stop;
-    process.env.ORGANISATION_NAMES = `${domain}=${HOSPITAL}`;
+    process.env.ORGANISATION_NAMES = `${domain}=${HOSPITAL};${otherDomain}=Riverside Clinic`;
     try {
       server = await startTestApp((config) => StandaloneModule.forRoot(config), { service: 'standalone', prefix: 'api', env: { ...store.env, EMBEDDER: 'none' } });
     } finally {
@@ -79,7 +80,7 @@ describe.each(backends)('the hospital library and its approval trail (standalone
     matron = await signUp(`matron@${domain}`, 'Matron Adeyemi');
     nurse = await signUp(`nurse@${domain}`, 'Nurse Okafor');
     locum = await signUp(`locum-${randomUUID().slice(0, 8)}@gmail.com`, 'Locum Doctor');
-    stranger = await signUp(`chief@clinic-${randomUUID().slice(0, 8)}.org`, 'Chief Elsewhere');
+    stranger = await signUp(`chief@${otherDomain}`, 'Chief Elsewhere');
 
     const started = await client.upload(matron, 'snakebite.pdf', guidelinePdf('Snakebite ward protocol'));
     uploadId = started.body.upload_id;

@@ -23,10 +23,15 @@ const identity = (fields: Partial<Identity>): Identity => ({
 describe('organisations of Cairn accounts', () => {
   const memberships = new Memberships(organisationSettings({ ORGANISATION_NAMES: "ward.org=St Mary's Hospital ; Clinic.org = Riverside = East" }));
 
-  it('names an email domain by ORGANISATION_NAMES, or by itself', () => {
+  it('names an email domain by ORGANISATION_NAMES, and once it lists domains, only those are organisations', () => {
     expect(memberships.organisationOfEmail('asha@ward.org')).toEqual({ id: 'ward.org', name: "St Mary's Hospital" });
     expect(memberships.organisationOfEmail('lee@clinic.org')).toEqual({ id: 'clinic.org', name: 'Riverside = East' });
-    expect(memberships.organisationOfEmail('gp@surgery.example')).toEqual({ id: 'surgery.example', name: 'surgery.example' });
+    expect(memberships.organisationOfEmail('gp@surgery.example')).toBeNull();
+  });
+
+  it('makes every domain an organisation named by itself when ORGANISATION_NAMES lists none', () => {
+    expect(new Memberships(organisationSettings({})).organisationOfEmail('gp@surgery.example')).toEqual({ id: 'surgery.example', name: 'surgery.example' });
+    expect(new Memberships(organisationSettings({})).organisationOfEmail('someone@yahoo.co.uk')).toBeNull();
   });
 
   it('puts addresses of public mail providers in no organisation, the default list or the configured one', () => {

@@ -8,11 +8,15 @@ import { ORGANISATION_SETTINGS, type OrganisationSettings } from './organisation
 export class Memberships {
   constructor(@Inject(ORGANISATION_SETTINGS) private readonly settings: OrganisationSettings) {}
 
-  /** A Cairn account's organisation is its email domain, unless that is a public mail provider's. */
+  /**
+   * A Cairn account's organisation is its email domain, unless that is a public mail provider's; once
+   * ORGANISATION_NAMES lists domains, only those (sign-up does not prove an address is the person's).
+   */
   organisationOfEmail(email: string): Organisation | null {
     const at = email.lastIndexOf('@');
     const domain = email.slice(at + 1).toLowerCase();
     if (at < 0 || !domain || this.settings.publicDomains.has(domain)) return null;
+    if (this.settings.names.size > 0 && !this.settings.names.has(domain)) return null;
     return { id: domain, name: this.nameOf(domain) };
   }
 

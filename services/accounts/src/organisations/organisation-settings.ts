@@ -13,6 +13,20 @@ export const DEFAULT_PUBLIC_EMAIL_DOMAINS = [
   'protonmail.com',
   'aol.com',
   'gmx.com',
+  'yahoo.co.uk',
+  'hotmail.co.uk',
+  'live.co.uk',
+  'me.com',
+  'mac.com',
+  'msn.com',
+  'ymail.com',
+  'mail.com',
+  'yandex.com',
+  'zoho.com',
+  'qq.com',
+  '163.com',
+  'web.de',
+  'gmx.de',
 ];
 
 const domain = (value: string) => value.trim().toLowerCase();

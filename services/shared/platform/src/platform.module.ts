@@ -98,7 +98,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
         {
           provide: TOKEN_VERIFIER,
           useFactory: (keys: KeySource) =>
-            new JoseTokenVerifier(keys, { issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE, organisationClaims: organisationClaimNames(config) }),
+            new JoseTokenVerifier(keys, { issuer: config.AUTH_ISSUER, audience: config.AUTH_AUDIENCE, organisationClaims: organisationClaimNames(config), tokens: config.AUTH_MODE }),
           inject: [KeySource],
         },
         EndedSessions,

@@ -20,7 +20,7 @@ describe('organisation and roles from token claims', () => {
     expect(isEditor(user)).toBe(true);
   });
 
-  it('takes the first group of an array and the group name of a Keycloak group path, with the id as name when none is given', () => {
+  it('takes the hospital group of a Keycloak group path, with the id as name when none is given', () => {
     const names = { ...DEFAULT_ORGANISATION_CLAIMS, organisation: 'groups', roles: 'groups' };
     expect(providerMembership({ groups: ['/hospitals/st-marys', '/cairn-administrator'] }, names)).toEqual({
       organisation: { id: 'st-marys', name: 'st-marys' },
@@ -37,10 +37,20 @@ describe('organisation and roles from token claims', () => {
   });
 
   it('gives a member of an organisation no roles when the provider grants none of the configured ones', () => {
-    expect(providerMembership({ organisation: ['ward-7', 'ward-8'], realm_access: { roles: ['cairn-viewer'] } }, DEFAULT_ORGANISATION_CLAIMS)).toEqual({
+    expect(providerMembership({ organisation: ['ward-7'], realm_access: { roles: ['cairn-viewer'] } }, DEFAULT_ORGANISATION_CLAIMS)).toEqual({
       organisation: { id: 'ward-7', name: 'ward-7' },
       roles: [],
     });
+  });
+
+  it('keeps hospitals apart: a department group belongs to its hospital, other groups name none, two hospitals name none', () => {
+    const names = { ...DEFAULT_ORGANISATION_CLAIMS, organisation: 'groups', roles: 'groups' };
+    expect(providerMembership({ groups: ['/staff/icu', '/hospitals/a/icu', '/hospitals/a/cairn-editor'] }, names)).toEqual({ organisation: { id: 'a', name: 'a' }, roles: ['editor'] });
+    expect(providerMembership({ groups: ['/hospitals/a/icu', '/hospitals/b/icu'] }, names)).toEqual({ roles: [] });
+    expect(providerMembership({ organisation: ['ward-7', 'ward-8'] }, DEFAULT_ORGANISATION_CLAIMS)).toEqual({ roles: [] });
+    expect(providerMembership({ groups: ['/staff/cairn-editor'] }, names)).toEqual({ roles: [] });
+    const rolesAsGroups = { ...DEFAULT_ORGANISATION_CLAIMS, roles: 'groups' };
+    expect(providerMembership({ organisation: '/hospitals/a', groups: ['/hospitals/b/cairn-editor'] }, rolesAsGroups)).toEqual({ organisation: { id: 'a', name: 'a' }, roles: [] });
   });
 
   it('reads claims named in configuration, namespaced names with dots included', () => {
@@ -61,14 +71,21 @@ describe('organisation and roles from token claims', () => {
     expect(claimAt(claims, 'resource_access.cairn.roles')).toEqual(['owner', 'publisher']);
   });
 
-  it("reads Cairn's own org, org_name and roles before any provider claim, keeping only known roles", () => {
+  it("reads Cairn's tokens by their org, org_name and roles only, keeping only known roles", () => {
     const claims = { sub: 'u4', org: 'ward.org', org_name: "St Mary's Hospital", roles: ['editor', 'superuser'], organisation: 'elsewhere', realm_access: { roles: ['cairn-administrator'] } };
-    expect(toUser(claims)).toMatchObject({ organisation: { id: 'ward.org', name: "St Mary's Hospital" }, roles: ['editor'] });
+    expect(toUser(claims, DEFAULT_ORGANISATION_CLAIMS, 'local')).toMatchObject({ organisation: { id: 'ward.org', name: "St Mary's Hospital" }, roles: ['editor'] });
+    expect(toUser({ sub: 'u6', organisation: 'elsewhere', realm_access: { roles: ['cairn-administrator'] } }, DEFAULT_ORGANISATION_CLAIMS, 'local')).toMatchObject({ roles: [] });
+  });
+
+  it("never reads Cairn's claim names from a provider's token", () => {
+    const forged = { sub: 'kc-2', org: 'ward.org', org_name: 'Ward', roles: ['administrator'] };
+    expect(toUser(forged, DEFAULT_ORGANISATION_CLAIMS, 'oidc')).toMatchObject({ roles: [] });
+    expect(toUser(forged).organisation).toBeUndefined();
   });
 
   it('writes a membership as the claims it reads back', () => {
     const membership = { organisation: { id: 'ward.org', name: 'Ward' }, roles: ['administrator' as const] };
-    expect(toUser({ sub: 'u5', ...cairnMembershipClaims(membership) })).toMatchObject(membership);
+    expect(toUser({ sub: 'u5', ...cairnMembershipClaims(membership) }, DEFAULT_ORGANISATION_CLAIMS, 'local')).toMatchObject(membership);
     expect(cairnMembershipClaims({ roles: [] })).toEqual({ roles: [] });
   });
 

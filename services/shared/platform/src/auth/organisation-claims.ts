@@ -55,23 +55,41 @@ export function claimAt(claims: Claims, path: string): unknown {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
 
-/** A Keycloak group path `/hospitals/st-marys` names the group `st-marys`. */
-const groupName = (entry: string) => (entry.startsWith('/') ? entry.split('/').filter(Boolean).pop() : entry);
+const segments = (path: string) => path.split('/').filter(Boolean);
 
-const firstText = (value: unknown) => text(Array.isArray(value) ? value.find((entry) => text(entry)) : value);
+/**
+ * The organisation an entry of the organisation claim names: a plain value as it is, a Keycloak group
+ * path by its first level under `/hospitals` (`/hospitals/st-marys/icu` is `st-marys`); other paths name none.
+ */
+function organisationOf(entry: string): string | undefined {
+  if (!entry.startsWith('/')) return entry;
+  const [parent, organisation] = segments(entry);
+  return parent === ORGANISATION_GROUP_PARENT ? organisation : undefined;
+}
 
-/** The membership an identity provider's claims give, read with the configured claim names. */
+export const ORGANISATION_GROUP_PARENT = 'hospitals';
+
+const entriesOf = (value: unknown) => (Array.isArray(value) ? value : [value]).map(text).filter((entry): entry is string => Boolean(entry));
+
+/**
+ * The membership an identity provider's claims give, read with the configured claim names. Entries
+ * naming more than one organisation name none: a user belongs to one hospital or is left out.
+ */
 export function providerMembership(claims: Claims, names: OrganisationClaimNames): Membership {
-  const raw = firstText(claimAt(claims, names.organisation));
-  const id = raw && groupName(raw);
-  if (!id) return { roles: [] };
-  const name = firstText(claimAt(claims, names.organisationName)) ?? id;
-  const granted = claimAt(claims, names.roles);
-  const entries = Array.isArray(granted) ? granted.filter((entry): entry is string => typeof entry === 'string') : [];
-  const has = (role: string) => entries.some((entry) => entry === role || groupName(entry) === role);
+  const organisations = new Set(entriesOf(claimAt(claims, names.organisation)).map(organisationOf).filter(Boolean));
+  if (organisations.size !== 1) return { roles: [] };
+  const [id] = organisations as Set<string>;
+  const name = entriesOf(claimAt(claims, names.organisationName))[0] ?? id;
+  const granted = entriesOf(claimAt(claims, names.roles));
+  const grants = (role: string) =>
+    granted.some((entry) => {
+      if (!entry.startsWith('/')) return entry === role;
+      const path = segments(entry);
+      return path.at(-1) === role && (path.length === 1 || organisationOf(entry) === id);
+    });
   const roles: OrganisationRole[] = [];
-  if (has(names.editorRole)) roles.push('editor');
-  if (has(names.administratorRole)) roles.push('administrator');
+  if (grants(names.editorRole)) roles.push('editor');
+  if (grants(names.administratorRole)) roles.push('administrator');
   return { organisation: { id, name }, roles };
 }
 
@@ -83,10 +101,17 @@ export function cairnMembershipClaims(membership: Membership): { org?: string; o
 
 const isRole = (value: unknown): value is OrganisationRole => value === 'editor' || value === 'administrator';
 
-/** The membership a verified token gives: Cairn's claims when it has them, otherwise the provider's. */
-export function tokenMembership(claims: Claims, names: OrganisationClaimNames): Membership {
+/** Whose tokens the services verify (AUTH_MODE): Cairn's accounts service's, or the identity provider's. */
+export type TokenIssuer = 'local' | 'oidc';
+
+/**
+ * The membership a verified token gives: Cairn's tokens by their `org`, `org_name` and `roles`, a
+ * provider's by the configured claims only, so a provider's token cannot name itself into Cairn's claims.
+ */
+export function tokenMembership(claims: Claims, names: OrganisationClaimNames, issuer: TokenIssuer = 'oidc'): Membership {
+  if (issuer === 'oidc') return providerMembership(claims, names);
   const id = text(claims.org);
-  if (!id) return providerMembership(claims, names);
+  if (!id) return { roles: [] };
   const roles = Array.isArray(claims.roles) ? [...new Set(claims.roles.filter(isRole))] : [];
   return { organisation: { id, name: text(claims.org_name) ?? id }, roles };
 }

@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, customFetch, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { DEFAULT_ORGANISATION_CLAIMS, tokenMembership, type OrganisationClaimNames } from './organisation-claims.js';
+import { DEFAULT_ORGANISATION_CLAIMS, tokenMembership, type OrganisationClaimNames, type TokenIssuer } from './organisation-claims.js';
 
 export const TOKEN_VERIFIER = Symbol('TOKEN_VERIFIER');
 
@@ -71,7 +71,7 @@ export class JoseTokenVerifier implements TokenVerifier {
 
   constructor(
     private readonly keys: KeySource,
-    private readonly options: { issuer: string; audience?: string; organisationClaims?: OrganisationClaimNames },
+    private readonly options: { issuer: string; audience?: string; organisationClaims?: OrganisationClaimNames; tokens?: TokenIssuer },
   ) {}
 
   async verify(token: string): Promise<AuthenticatedUser> {
@@ -83,7 +83,7 @@ export class JoseTokenVerifier implements TokenVerifier {
       audience: this.options.audience || undefined,
       algorithms: ['ES256', 'RS256'],
     });
-    const user = toUser(payload, this.options.organisationClaims ?? DEFAULT_ORGANISATION_CLAIMS);
+    const user = toUser(payload, this.options.organisationClaims ?? DEFAULT_ORGANISATION_CLAIMS, this.options.tokens);
     if (payload.exp) {
       if (this.verified.size >= VERIFIED_CACHE_LIMIT) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(token, { user, expiresAt: payload.exp * 1000 });
@@ -92,7 +92,7 @@ export class JoseTokenVerifier implements TokenVerifier {
   }
 }
 
-export function toUser(payload: JWTPayload, organisationClaims: OrganisationClaimNames = DEFAULT_ORGANISATION_CLAIMS): AuthenticatedUser {
+export function toUser(payload: JWTPayload, organisationClaims: OrganisationClaimNames = DEFAULT_ORGANISATION_CLAIMS, tokens: TokenIssuer = 'oidc'): AuthenticatedUser {
   if (!payload.sub) throw new Error('token has no subject');
   const claim = (name: string) => (typeof payload[name] === 'string' ? (payload[name] as string) : undefined);
   return {
@@ -101,6 +101,6 @@ export function toUser(payload: JWTPayload, organisationClaims: OrganisationClai
     name: claim('name') ?? claim('preferred_username'),
     sessionId: claim('sid') ?? payload.jti,
     authTime: typeof payload.auth_time === 'number' ? payload.auth_time : undefined,
-    ...tokenMembership(payload, organisationClaims),
+    ...tokenMembership(payload, organisationClaims, tokens),
   };
 }
