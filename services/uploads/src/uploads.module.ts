@@ -5,6 +5,7 @@ import { ApprovalTrailRepository } from './approval-trail/approval-trail.reposit
 import { ApprovalTrailRetention } from './approval-trail/approval-trail-retention.js';
 import { ApprovalTrail } from './approval-trail/approval-trail.js';
 import { TrailPeopleRepository } from './approval-trail/trail-people.repository.js';
+import { TrailPseudonyms } from './approval-trail/trail-pseudonyms.js';
 import { AccountErasure } from './events/account-erasure.js';
 import { GenerationResultsConsumer } from './events/generation-results.consumer.js';
 import { RegenerationResultsConsumer } from './events/regeneration-results.consumer.js';
@@ -43,6 +44,7 @@ import { UPLOADS_STORE } from './uploads.tokens.js';
     LibraryProtocolsRepository,
     ApprovalTrailRepository,
     TrailPeopleRepository,
+    TrailPseudonyms,
     ApprovalTrail,
     ApprovalTrailRetention,
     JobRuns,

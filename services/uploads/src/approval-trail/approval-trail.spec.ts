@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { InProcessEventBus, Outbox, ProcessedEvents, SqliteDocumentStore, type AuthenticatedUser } from '@cairn/platform';
+import { nextMillisecond } from '@cairn/testing';
 import type { UploadsConfig } from '../uploads-config.js';
 import { ApprovalTrailRetention, DAY_MS } from './approval-trail-retention.js';
 import { ApprovalTrailRepository } from './approval-trail.repository.js';
 import { ApprovalTrail } from './approval-trail.js';
-import { actorKey, type TrailFact } from './trail-entry.js';
+import { type TrailFact } from './trail-entry.js';
 import { TrailPeopleRepository } from './trail-people.repository.js';
+import { TrailPseudonyms } from './trail-pseudonyms.js';
 
 const stMarys = { id: 'ward.org', name: "St Mary's Hospital" };
 const matron: AuthenticatedUser = { uid: 'uid-matron', name: 'Matron Adeyemi', email: 'matron@ward.org', organisation: stMarys, roles: ['administrator'] };
@@ -13,13 +15,15 @@ const nurse: AuthenticatedUser = { uid: 'uid-nurse', name: 'Nurse Okafor', email
 const elsewhere: AuthenticatedUser = { uid: 'uid-other', name: 'Dr Other', email: 'other@clinic.org', organisation: { id: 'clinic.org', name: 'Clinic' }, roles: ['editor'] };
 const fact = (title: string, action: TrailFact['action'] = 'approve'): TrailFact => ({ action, protocolId: `up_${title}`, protocolTitle: title, sourceFile: `${title}.pdf`, sourceChecksum: 'c'.repeat(64) });
 
-function setup(retentionDays = 3650) {
+async function setup(retentionDays = 3650) {
   const store = new SqliteDocumentStore(':memory:');
+  const pseudonyms = new TrailPseudonyms(store);
+  await pseudonyms.onModuleInit();
   const bus = new InProcessEventBus({ producer: 'test', processed: new ProcessedEvents(store) });
   const entries = new ApprovalTrailRepository(store);
-  const trail = new ApprovalTrail(entries, new TrailPeopleRepository(store), new Outbox(store, bus));
+  const trail = new ApprovalTrail(entries, new TrailPeopleRepository(store), new Outbox(store, bus), pseudonyms);
   const retention = new ApprovalTrailRetention(entries, { APPROVAL_TRAIL_RETENTION_DAYS: retentionDays } as UploadsConfig);
-  const append = (user: AuthenticatedUser, facts: TrailFact[], at?: string) => trail.commit([trail.person(user), ...trail.appending({ key: actorKey(user.uid), organisationId: user.organisation?.id ?? '' }, facts, at)]);
+  const append = (user: AuthenticatedUser, facts: TrailFact[], at?: string) => trail.commit([...trail.person(user), ...trail.appending(trail.actorOf(user), facts, at)]);
   return { store, trail, retention, append };
 }
 
@@ -34,8 +38,8 @@ const exported = async (trail: ApprovalTrail, organisationId: string, between?: 
 
 describe('the approval trail', () => {
   let stores: SqliteDocumentStore[] = [];
-  const started = (retentionDays?: number) => {
-    const made = setup(retentionDays);
+  const started = async (retentionDays?: number) => {
+    const made = await setup(retentionDays);
     stores.push(made.store);
     return made;
   };
@@ -45,7 +49,7 @@ describe('the approval trail', () => {
   });
 
   it("lists an organisation's entries newest first with each actor's name and email, and no other organisation's", async () => {
-    const { trail, append } = started();
+    const { trail, append } = await started();
     await append(matron, [fact('sepsis')], '2026-01-01T10:00:00.000Z');
     await append(nurse, [fact('sepsis', 'publish')], '2026-01-02T10:00:00.000Z');
     await append(elsewhere, [fact('asthma')], '2026-01-03T10:00:00.000Z');
@@ -60,12 +64,13 @@ describe('the approval trail', () => {
   });
 
   it('keeps the facts of an erased account under a short stable pseudonym, records the erasure once, and forgets who they were', async () => {
-    const { store, trail, append } = started();
+    const { store, trail, append } = await started();
     await append(matron, [fact('sepsis'), fact('sepsis', 'publish')]);
+    await nextMillisecond();
     await trail.erase(matron.uid);
     await trail.erase(matron.uid);
     await trail.erase('uid-never-acted');
-    const erased = { name: `Erased account ${actorKey(matron.uid).slice(0, 8)}`, email: '', erased: true };
+    const erased = { name: `Erased account ${trail.keyOf(matron.uid).slice(0, 8)}`, email: '', erased: true };
     const { entries } = await trail.page('ward.org', 10);
     expect(entries.map((entry) => entry.action)).toEqual(['erasure', expect.any(String), expect.any(String)]);
     expect(entries.slice(1).map((entry) => entry.action).sort()).toEqual(['approve', 'publish']);
@@ -77,8 +82,16 @@ describe('the approval trail', () => {
     expect(rows).not.toContain('Matron');
   });
 
+  it('keeps nothing of a user of no organisation, whose trail no editor could read', async () => {
+    const { store, trail } = await started();
+    const locum: AuthenticatedUser = { uid: 'uid-locum', name: 'Locum', email: 'locum@gmail.com', roles: [] };
+    await trail.commit(trail.recording(locum, [fact('sepsis')]));
+    expect(await store.collection('approval_trail').find()).toEqual([]);
+    expect(await store.collection('approval_trail_people').find()).toEqual([]);
+  });
+
   it('exports every entry once, as the trail stood when asked, however many are appended meanwhile', async () => {
-    const { trail, append } = started();
+    const { trail, append } = await started();
     const facts = Array.from({ length: 1_203 }, (_, index) => fact(`protocol-${index}`));
     await append(matron, facts, '2026-01-01T10:00:00.000Z');
     const before = (await trail.page('ward.org', 100, 0)).entries.map((entry) => entry.id);
@@ -91,7 +104,7 @@ describe('the approval trail', () => {
 
 describe('the approval trail retention', () => {
   it('removes entries older than APPROVAL_TRAIL_RETENTION_DAYS, in batches, and keeps the rest', async () => {
-    const { store, trail, retention, append } = setup(30);
+    const { store, trail, retention, append } = await setup(30);
     const now = Date.parse('2026-06-01T00:00:00.000Z');
     const daysAgo = (days: number) => new Date(now - days * DAY_MS).toISOString();
     await append(matron, Array.from({ length: 1_100 }, (_, index) => fact(`old-${index}`)), daysAgo(400));
@@ -105,7 +118,7 @@ describe('the approval trail retention', () => {
   });
 
   it('purges at start-up, then daily on a timer that does not hold the process, stopped at shutdown', async () => {
-    const { store, trail, retention, append } = setup(1);
+    const { store, trail, retention, append } = await setup(1);
     await append(matron, [fact('ancient')], '2001-01-01T00:00:00.000Z');
     const scheduled = jest.spyOn(globalThis, 'setInterval');
     const cleared = jest.spyOn(globalThis, 'clearInterval');

@@ -2,12 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Outbox, readPage, type AuthenticatedUser, type DocumentWrite } from '@cairn/platform';
 import { ApprovalTrailRepository } from './approval-trail.repository.js';
-import { actorKey, toTrailView, type TrailActor, type TrailEntry, type TrailFact, type TrailView } from './trail-entry.js';
+import { toTrailView, type TrailActor, type TrailEntry, type TrailFact, type TrailView } from './trail-entry.js';
 import { TrailPeopleRepository } from './trail-people.repository.js';
+import { TrailPseudonyms } from './trail-pseudonyms.js';
 
 const EXPORT_PAGE = 500;
-
-export const trailActorOf = (user: AuthenticatedUser): TrailActor => ({ key: actorKey(user.uid), organisationId: user.organisation?.id ?? '' });
 
 /**
  * The approval trail: every approve, publish, unpublish, rename, regeneration, deletion and account
@@ -20,10 +19,21 @@ export class ApprovalTrail {
     private readonly entries: ApprovalTrailRepository,
     private readonly people: TrailPeopleRepository,
     private readonly outbox: Outbox,
+    private readonly pseudonyms: TrailPseudonyms,
   ) {}
 
-  /** The writes that append `facts` by `actor`, at one time. */
+  /** The user's opaque key in the trail. */
+  keyOf(userId: string): string {
+    return this.pseudonyms.keyOf(userId);
+  }
+
+  actorOf(user: AuthenticatedUser): TrailActor {
+    return { key: this.keyOf(user.uid), organisationId: user.organisation?.id ?? '' };
+  }
+
+  /** The writes that append `facts` by `actor`, at one time; none for a user of no organisation, whose trail no editor could read. */
   appending(actor: TrailActor, facts: TrailFact[], at = new Date().toISOString()): DocumentWrite[] {
+    if (!actor.organisationId) return [];
     return facts.map((fact) =>
       this.entries.appending({ libraryProtocolId: '', detail: '', ...fact, id: randomUUID(), at, organisationId: actor.organisationId, actorKey: actor.key }),
     );
@@ -31,13 +41,14 @@ export class ApprovalTrail {
 
   /** The writes that append `facts` by the signed-in `user` and bring their directory entry up to date. */
   recording(user: AuthenticatedUser, facts: TrailFact[]): DocumentWrite[] {
-    return [this.person(user), ...this.appending(trailActorOf(user), facts)];
+    return [...this.person(user), ...this.appending(this.actorOf(user), facts)];
   }
 
-  /** The write that keeps the user's name and email in the trail's directory. */
-  person(user: AuthenticatedUser): DocumentWrite {
-    const actor = trailActorOf(user);
-    return this.people.recording({ id: actor.key, name: user.name ?? '', email: user.email ?? '', organisationId: actor.organisationId, updatedAt: new Date().toISOString() });
+  /** The write that keeps the user's name and email in the trail's directory (a member of an organisation only). */
+  person(user: AuthenticatedUser): DocumentWrite[] {
+    const actor = this.actorOf(user);
+    if (!actor.organisationId) return [];
+    return [this.people.recording({ id: actor.key, name: user.name ?? '', email: user.email ?? '', organisationId: actor.organisationId, updatedAt: new Date().toISOString() })];
   }
 
   /** Appends what `recording` or `appending` wrote, on its own (the change it records is already made). */
@@ -47,7 +58,7 @@ export class ApprovalTrail {
 
   /** Forgets who the user was and records the erasure; their entries stay, under their pseudonym. A user never in the trail leaves nothing. */
   async erase(userId: string): Promise<void> {
-    const key = actorKey(userId);
+    const key = this.keyOf(userId);
     const person = await this.people.get(key);
     if (!person) return;
     const erasure: TrailFact = { action: 'erasure', protocolId: '', protocolTitle: '', sourceFile: '', sourceChecksum: '' };

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 
 export const TRAIL_ACTIONS = ['approve', 'publish', 'unpublish', 'rename', 'regeneration', 'deletion', 'erasure'] as const;
 export type TrailAction = (typeof TRAIL_ACTIONS)[number];
@@ -42,8 +42,11 @@ export interface TrailActor {
   organisationId: string;
 }
 
-/** A user's opaque key in the trail: the SHA-256 of their uid. */
-export const actorKey = (userId: string) => createHash('sha256').update(userId).digest('hex');
+/**
+ * A user's opaque key in the trail: an HMAC of their uid under the deployment's pseudonym secret, so
+ * whoever holds a uid and an exported trail still cannot find that user's entries in it.
+ */
+export const actorKey = (userId: string, secret: Buffer) => createHmac('sha256', secret).update(userId).digest('hex');
 
 /** The short, stable name an erased actor keeps in the trail. */
 export const pseudonym = (key: string) => key.slice(0, 8);

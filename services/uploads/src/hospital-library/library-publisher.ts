@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { libraryBlobs, Topics, type ProtocolCandidate } from '@cairn/contracts';
 import { BLOB_STORE, Outbox, type AuthenticatedUser, type BlobStore, type Organisation } from '@cairn/platform';
 import { ApprovalTrail } from '../approval-trail/approval-trail.js';
-import { actorKey } from '../approval-trail/trail-entry.js';
 import type { UserProtocol } from '../library/user-protocol.js';
 import { libraryProtocolId, toLibraryDocument, type LibraryProtocol } from './library-protocol.js';
 import { LibraryProtocolsRepository } from './library-protocols.repository.js';
@@ -28,7 +27,7 @@ export class LibraryPublisher {
   }
 
   private async publishOne(user: AuthenticatedUser, organisation: Organisation, protocol: UserProtocol): Promise<LibraryProtocol> {
-    const publisher = actorKey(user.uid);
+    const publisher = this.trail.keyOf(user.uid);
     const sourceKey = `${publisher}/${protocol.protocolId}`;
     const id = libraryProtocolId(organisation.id, sourceKey);
     const replaced = await this.library.get(organisation.id, id);

@@ -4,7 +4,6 @@ import { BLOB_STORE, crashPoint, Outbox, type AuthenticatedUser, type BlobStore 
 import { ApprovalTrail } from '../approval-trail/approval-trail.js';
 import { protocolFact } from '../approval-trail/protocol-fact.js';
 import { blobChecksum, checksumming } from '../approval-trail/source-checksum.js';
-import { actorKey } from '../approval-trail/trail-entry.js';
 import { UploadLifecycle } from '../lifecycle/upload-lifecycle.js';
 import { toProtocolDocument } from '../library/user-protocol.js';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
@@ -35,8 +34,8 @@ export class UploadApproval {
   /** `approver` is the signed-in user who asked, when there is one (a resumed approval has none: it recorded them when asked). */
   async complete(job: UploadJob, approver?: AuthenticatedUser): Promise<number> {
     const approvedAt = new Date().toISOString();
-    const actor = { key: actorKey(job.userId), organisationId: job.approverOrganisationId ?? '' };
-    if (approver) await this.outbox.commit(this.trail.person(approver));
+    const actor = { key: this.trail.keyOf(job.userId), organisationId: job.approverOrganisationId ?? '' };
+    if (approver) await this.outbox.commit(...this.trail.person(approver));
     for (const preview of await this.protocols.previews(job.id)) {
       const source = await this.blobs.get(preview.sourceRef);
       const sourceRef = protocolBlobs(job.userId, preview.protocolId).source;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DuplicateDocumentError, type Collection, type DocumentStore } from '@cairn/platform';
+import { DuplicateDocumentError, write, type Collection, type DocumentStore, type DocumentWrite } from '@cairn/platform';
 import { UPLOADS_STORE } from '../uploads.tokens.js';
 import { isRunning, type UploadJob } from './upload-job.js';
 
@@ -19,7 +19,7 @@ export class UploadJobsRepository {
   private readonly running: Collection<RunningUpload>;
   private readonly leases: Collection<Lease>;
 
-  constructor(@Inject(UPLOADS_STORE) store: DocumentStore) {
+  constructor(@Inject(UPLOADS_STORE) private readonly store: DocumentStore) {
     this.jobs = store.collection<UploadJob>('upload_jobs', { indexes: [['userId', 'createdAt'], ['stage']] });
     this.running = store.collection<RunningUpload>('running_uploads');
     this.leases = store.collection<Lease>('upload_job_leases', { indexes: [['uploadId']] });
@@ -40,6 +40,12 @@ export class UploadJobsRepository {
 
   update(uploadId: string, patch: Partial<Omit<UploadJob, 'id'>>): Promise<UploadJob | null> {
     return this.jobs.update(uploadId, { ...patch, updatedAt: new Date().toISOString() });
+  }
+
+  /** Updates the job in the same commit as `alongside` (what records the change). */
+  async updateWith(uploadId: string, patch: Partial<Omit<UploadJob, 'id'>>, alongside: DocumentWrite[]): Promise<UploadJob | null> {
+    await this.store.commit([write.update(this.jobs, uploadId, { ...patch, updatedAt: new Date().toISOString() }), ...alongside]);
+    return this.jobs.get(uploadId);
   }
 
   async delete(uploadId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { uploadBlobs } from '@cairn/contracts';
-import { BLOB_STORE, type BlobStore } from '@cairn/platform';
+import { BLOB_STORE, type BlobStore, type DocumentWrite } from '@cairn/platform';
 import type { FileReport } from '../extraction/document-extractor.js';
 import type { JobRun } from '../jobs/job-run.js';
 import { JobRuns } from '../jobs/job-runs.js';
@@ -78,10 +78,10 @@ export class UploadLifecycle {
     return job;
   }
 
-  /** The job's file was received, or its protocols are to be generated again: it runs (again). */
-  async startProcessing(job: UploadJob, patch: Partial<Omit<UploadJob, 'id' | 'status'>>): Promise<UploadJob | null> {
+  /** The job's file was received, or its protocols are to be generated again: it runs (again), in one commit with `alongside`. */
+  async startProcessing(job: UploadJob, patch: Partial<Omit<UploadJob, 'id' | 'status'>>, alongside: DocumentWrite[] = []): Promise<UploadJob | null> {
     assertTransition(job.status, 'processing');
-    return this.jobs.update(job.id, { ...patch, status: 'processing' });
+    return this.jobs.updateWith(job.id, { ...patch, status: 'processing' }, alongside);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { conflict, type AuthenticatedUser } from '@cairn/platform';
+import { conflict, type AuthenticatedUser, type DocumentWrite } from '@cairn/platform';
 import { UploadMessages } from '@cairn/rules';
 import { ApprovalTrail } from '../approval-trail/approval-trail.js';
 import { ownJob } from '../jobs/own-job.js';
@@ -33,14 +33,13 @@ export class UploadRegeneration {
     const regenerating = await this.lifecycle.startProcessing(job, {
       stage: 'generating', progress: 80, error: null, requestId: randomUUID(), generationKind: 'regeneration',
       customPrompt: customPrompt(form) || job.customPrompt,
-    });
+    }, this.trailOf(user, job.filename, uploadId));
     await this.worker.regenerate(regenerating!);
-    await this.recordTrail(user, job.filename, uploadId);
     return { success: true, message: 'Regeneration started', upload_id: uploadId, status: 'processing' };
   }
 
-  private recordTrail(user: AuthenticatedUser, filename: string, uploadId: string): Promise<void> {
+  private trailOf(user: AuthenticatedUser, filename: string, uploadId: string): DocumentWrite[] {
     const fact = { action: 'regeneration' as const, protocolId: '', protocolTitle: '', sourceFile: filename, sourceChecksum: '', detail: `Protocols of upload ${uploadId} awaiting approval` };
-    return this.trail.commit(this.trail.recording(user, [fact]));
+    return this.trail.recording(user, [fact]);
   }
 }
