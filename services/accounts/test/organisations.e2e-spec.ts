@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import { DEFAULT_ORGANISATION_CLAIMS, DocumentStores, toUser } from '@cairn/platform';
 import { eventually, startTestApp, type JsonResponse, type TestApp } from '@cairn/testing';
 import { AccountsAppModule } from '../src/app.module.js';
+import { IdentitiesRepository } from '../src/identities/identities.repository.js';
 import { startClaimsProvider, type ClaimsProvider, type ProviderUser } from './claims-provider.js';
 
 const refreshCookieOf = (response: JsonResponse) => (response.headers.getSetCookie().find((cookie) => cookie.startsWith('cairn_refresh=')) ?? '').split(';')[0];
@@ -22,7 +23,7 @@ describe('accounts: organisations by email domain', () => {
   let api: TestApp;
 
   beforeAll(async () => {
-    const listed = ['hospice.org=Hospice', 'race.org=Race Hospital', 'legacy.org=Legacy Hospital', 'cottage.org=Cottage Hospital'];
+    const listed = ['hospice.org=Hospice', 'race.org=Race Hospital', 'legacy.org=Legacy Hospital', 'cottage.org=Cottage Hospital', 'annex.org=Annex Hospital'];
     api = await startAccounts({ ORGANISATION_NAMES: ["ward.org=St Mary's Hospital", 'clinic.org=Riverside Clinic', ...listed].join('; ') });
   });
   afterAll(async () => {
@@ -138,6 +139,19 @@ describe('accounts: organisations by email domain', () => {
     expect(members.body.members.map((member: { email: string }) => member.email)).toEqual(['early@legacy.org', 'late@legacy.org']);
   });
 
+  it('keeps the administrator of an account stored before organisations that two requests settle at once', async () => {
+    const account = await signUp('solo@annex.org', 'Solo');
+    const store = api.app.get(DocumentStores).get('accounts');
+    const identities = store.collection<{ id: string; organisationId?: unknown; organisationName?: unknown; roles?: unknown }>('identities');
+    const { organisationId: _id, organisationName: _name, roles: _roles, ...stored } = (await identities.get(account.uid))!;
+    await identities.put(stored);
+    await store.collection('organisations').delete('annex.org');
+    const repository = api.app.get(IdentitiesRepository);
+    const legacy = (await repository.byId(account.uid))!;
+    await Promise.all([repository.settleInOrganisation(legacy, 'annex.org'), repository.settleInOrganisation(legacy, 'annex.org')]);
+    expect(await repository.byId(account.uid)).toMatchObject({ organisationId: 'annex.org', roles: ['administrator'] });
+  });
+
   it("erases the administrator's account and hands the organisation to its oldest other account", async () => {
     const administrator = await signUp('lead@cottage.org', 'Lead');
     const first = await signUp('first@cottage.org', 'First Member');
@@ -207,8 +221,12 @@ describe('accounts: organisation and roles from a federated provider', () => {
     expect((await api.request('GET', '/auth/me', { token: second.access_token })).body).toMatchObject({ organisation: null, roles: [] });
   });
 
-  it('signs in a user without organisation claims when the provider refuses userinfo', async () => {
+  it('signs in a user without organisation claims when the provider refuses userinfo, keeping a membership it gave before', async () => {
     const session = await signInAtProvider({ sub: 'kc-locum', idToken: { email: 'locum@agency.example', name: 'Locum' }, userInfo: null });
     expect(decodeJwt(session.access_token)).toMatchObject({ email: 'locum@agency.example', roles: [] });
+
+    await signInAtProvider({ sub: 'kc-lee', idToken: { email: 'lee@stmarys.example', name: 'Lee', groups: ['/hospitals/st-marys'], realm_access: { roles: ['cairn-editor'] } } });
+    const refused = await signInAtProvider({ sub: 'kc-lee', idToken: { email: 'lee@stmarys.example', name: 'Lee' }, userInfo: null });
+    expect(decodeJwt(refused.access_token)).toMatchObject({ org: 'st-marys', roles: ['editor'] });
   });
 });

@@ -87,12 +87,9 @@ export class FederationService {
     const linkId = sha256(`${issuer}\n${claims.subject}`).toString('hex');
     const link = await this.links.get(linkId);
     const existing = link ? await this.identities.byId(link.uid) : null;
-    const membership = {
-      organisationId: claims.membership.organisation?.id ?? null,
-      organisationName: claims.membership.organisation?.name ?? null,
-      roles: claims.membership.roles,
-    };
-    if (existing) return (await this.identities.update(existing.id, { photoURL: claims.picture ?? existing.photoURL, ...membership })) ?? existing;
+    const known = claims.membership && { organisationId: claims.membership.organisation?.id ?? null, organisationName: claims.membership.organisation?.name ?? null, roles: claims.membership.roles };
+    if (existing) return (await this.identities.update(existing.id, { photoURL: claims.picture ?? existing.photoURL, ...known })) ?? existing;
+    const membership = known ?? { organisationId: null, organisationName: null, roles: [] };
     const now = new Date().toISOString();
     const email = normaliseEmail(claims.email ?? `${claims.subject}@${new URL(issuer).hostname}`);
     const identity: Identity = {

@@ -15,8 +15,8 @@ export interface ProviderClaims {
   email?: string;
   name?: string;
   picture?: string;
-  /** The organisation and roles the provider's claims give (AUTH_ORGANISATION_CLAIM and the rest). */
-  membership: Membership;
+  /** The organisation and roles the provider's claims give (AUTH_ORGANISATION_CLAIM and the rest); unknown when its userinfo refused to tell. */
+  membership: Membership | null;
 }
 
 export class OidcError extends Error {
@@ -76,29 +76,30 @@ export class OidcClient {
     const { payload } = await jwtVerify(tokens.id_token, keys, { issuer: document.issuer, audience: this.settings.clientId, algorithms: ALGORITHMS });
     if (payload.nonce !== request.nonce) throw new OidcError('unknown', 'the ID token is not for this sign-in (nonce)');
     const info = await this.missingClaims(payload, document, tokens.access_token);
-    const claims = { ...info, ...payload } as JWTPayload & Record<string, unknown>;
+    const refused = info === null && !this.hasMembershipClaims(payload);
+    const claims = { ...(info ?? {}), ...payload } as JWTPayload & Record<string, unknown>;
     const text = (name: string) => (typeof claims[name] === 'string' && claims[name] ? (claims[name] as string) : undefined);
     return {
       subject: payload.sub!,
       email: text('email'),
       name: text('name') ?? text('preferred_username'),
       picture: text('picture'),
-      membership: providerMembership(claims, this.organisationClaims),
+      membership: refused ? null : providerMembership(claims, this.organisationClaims),
     };
   }
 
   /**
    * Userinfo, asked when the ID token lacks the profile or the organisation claims (Keycloak, for one, puts
    * roles in the ID token only when told to). Where only the organisation claims were missing, a provider
-   * that refuses userinfo to this access token leaves the user in no organisation rather than failing the sign-in.
+   * that refuses userinfo to this access token (null) leaves the membership as it was rather than failing the sign-in.
    */
-  private async missingClaims(payload: JWTPayload, document: Discovery, accessToken: string | undefined): Promise<Record<string, unknown>> {
+  private async missingClaims(payload: JWTPayload, document: Discovery, accessToken: string | undefined): Promise<Record<string, unknown> | null> {
     const profiled = hasProfile(payload);
     if ((profiled && this.hasMembershipClaims(payload)) || !accessToken || !document.userinfo_endpoint) return {};
     try {
       return await this.userInfo(document.userinfo_endpoint, accessToken, payload.sub!);
     } catch (error) {
-      if (profiled) return {};
+      if (profiled) return null;
       throw error;
     }
   }

@@ -72,6 +72,9 @@ export class IdentitiesRepository {
         if (!(error instanceof DuplicateDocumentError && error.collection === this.organisations.name)) throw error;
       }
     }
+    // Two requests settling the same account at once: the one that lost keeps what the other gave it.
+    const current = await this.identities.get(identity.id);
+    if (current && current.organisationId === organisationId && organisationId) return current;
     await this.identities.update(identity.id, { ...settled, roles: [] });
     return { ...identity, ...settled, roles: [] };
   }
