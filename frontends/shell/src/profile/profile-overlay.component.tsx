@@ -94,7 +94,7 @@ export function ProfileOverlay({ generatedCount, onClose, onLoggedOut }: Profile
               {AccountTexts.deleteAccount}
             </Button>
           </div>
-          {access.administrator && <EditorsSection />}
+          {access.administrator && user?.provider === 'password' && <EditorsSection />}
         </div>
       ) : (
         <div role="tabpanel">
