@@ -439,6 +439,7 @@ describe('charts/cairn', () => {
       DOCUMENT_STORE: 'mongo',
       BLOB_STORE: 'gridfs',
       AUTH_JWKS_URL: `http://${RELEASE}-accounts:8086/api/.well-known/jwks.json`,
+      AUTH_MODE: 'local',
       AUTH_ISSUER: 'cairn',
       API_PREFIX: '/api',
     });
@@ -511,6 +512,9 @@ describe('charts/cairn', () => {
       OIDC_CLIENT_ID: 'cairn',
       OIDC_REDIRECT_URI: 'https://cairn.example.org/api/auth/oidc/callback',
     });
+    expect(valueOf(accounts, 'ORGANISATION_NAMES')).toBe("stmarys.example.org=St Mary's Hospital");
+    expect(valueOf(accounts, 'PUBLIC_EMAIL_DOMAINS')).toBeUndefined();
+    expect(valueOf(search, 'ORGANISATION_NAMES')).toBeUndefined();
     expect(secretOf(accounts, 'SMTP_USER')).toEqual({ name: 'cairn-smtp', key: 'user' });
     expect(secretOf(accounts, 'SMTP_PASSWORD')).toEqual({ name: 'cairn-smtp', key: 'password' });
     expect(secretOf(accounts, 'OIDC_CLIENT_SECRET')).toEqual({ name: 'cairn-federation', key: 'client-secret' });
@@ -531,6 +535,7 @@ describe('charts/cairn', () => {
     expect(imageOf('frontend-chat')).toBe('registry.example.org/example/cairn-frontend-chat:1.2.3');
     expect(runtime.auth).toEqual({ mode: 'oidc', url: 'https://sso.example.org/', realm: 'hospital', clientId: 'cairn' });
     expect(named(objects, 'ConfigMap', `${RELEASE}-platform`)!.data).toMatchObject({
+      AUTH_MODE: 'oidc',
       AUTH_ISSUER: 'https://sso.example.org/realms/hospital',
       AUTH_JWKS_URL: 'https://sso.example.org/realms/hospital/protocol/openid-connect/certs',
     });

@@ -543,6 +543,15 @@ with the value to set.
 - name: PUBLIC_URL
   value: {{ . | quote }}
 {{- end }}
+{{- with $v.auth.organisations.names }}
+# Which email domains are organisations, and their names.
+- name: ORGANISATION_NAMES
+  value: {{ . | quote }}
+{{- end }}
+{{- with $v.auth.organisations.publicEmailDomains }}
+- name: PUBLIC_EMAIL_DOMAINS
+  value: {{ . | quote }}
+{{- end }}
 {{- with $v.mail.smtpHost }}
 - name: SMTP_HOST
   value: {{ . | quote }}
