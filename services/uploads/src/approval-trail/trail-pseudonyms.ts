@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { DuplicateDocumentError, write, type Collection, type DocumentStore } from '@cairn/platform';
+import { DuplicateDocumentError, type Collection, type DocumentStore } from '@cairn/platform';
 import { UPLOADS_STORE } from '../uploads.tokens.js';
 import { actorKey } from './trail-entry.js';
 
@@ -17,14 +17,14 @@ export class TrailPseudonyms implements OnModuleInit {
   private readonly secrets: Collection<PseudonymSecret>;
   private secret?: Buffer;
 
-  constructor(@Inject(UPLOADS_STORE) private readonly store: DocumentStore) {
+  constructor(@Inject(UPLOADS_STORE) store: DocumentStore) {
     this.secrets = store.collection<PseudonymSecret>('approval_trail_secrets');
   }
 
   async onModuleInit(): Promise<void> {
     if (!(await this.secrets.get(SECRET_ID))) {
       try {
-        await this.store.commit([write.insert(this.secrets, { id: SECRET_ID, secret: randomBytes(32).toString('base64') })]);
+        await this.secrets.insert({ id: SECRET_ID, secret: randomBytes(32).toString('base64') });
       } catch (error) {
         if (!(error instanceof DuplicateDocumentError)) throw error;
       }
