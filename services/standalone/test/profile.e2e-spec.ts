@@ -21,7 +21,7 @@ describeInChromium('Profile and the header in Chromium', (session) => {
 
     await page.getByRole('button', { name: /^Profile/ }).click();
     const profile = page.getByRole('dialog', { name: 'Profile' });
-    await profile.getByText('Nikhil Rao').waitFor();
+    await profile.getByRole('paragraph').filter({ hasText: 'Nikhil Rao' }).waitFor();
     await profile.getByText('NR').waitFor();
     await profile.getByRole('button', { name: 'Rename Account' }).click();
     await profile.getByLabel('Display name').fill('   ');
@@ -33,7 +33,7 @@ describeInChromium('Profile and the header in Chromium', (session) => {
     const renamed = page.getByRole('dialog', { name: 'Rename Account' });
     await renamed.getByText('Name updated successfully!').waitFor();
     await renamed.getByRole('button', { name: 'OK' }).click();
-    await profile.getByText('Dr Nikhil Rao').waitFor();
+    await profile.getByRole('paragraph').filter({ hasText: 'Dr Nikhil Rao' }).waitFor();
     await page.getByTestId('slot-sidebar').getByText('Dr Nikhil Rao').waitFor();
     await page.screenshot({ path: testOutputPath('profile.png') });
 
