@@ -93,4 +93,57 @@ describe('answerSentences', () => {
     expect(found[0].text).toMatch(/^Give alteplase 0\.9 mg\/kg/);
     expect(sentences(answerSentences({ question: 'alteplase for 85 yo?', topic: 'Stroke', sources: stroke }))[0].text).toMatch(/^Give alteplase/);
   });
+
+  it('reads a clinician\'s shorthand and a derived word as the source writes them', () => {
+    const flu = toSources([
+      {
+        text: [
+          '- Start antiviral treatment as soon as possible for every hospitalized patient with influenza.',
+          '- Treat outpatients at higher risk of complications, including when they present after 48 hours.',
+          '- Estimate the burn size as % total body surface area, using the palm as about 1%.',
+          '- Refer burns covering 2% TBSA or more in children and 3% TBSA or more in adults.',
+        ].join('\n'),
+        title: 'Influenza and burns',
+        organization: 'CDC',
+      },
+    ]);
+    expect(sentences(answerSentences({ question: 'which outpatients still get antivirals after 48h?', topic: 'Influenza', sources: flu }))[0].text).toMatch(/after 48 hours/);
+    expect(sentences(answerSentences({ question: 'what % TBSA in a child needs referral?', topic: 'Burns', sources: flu }))[0].text).toMatch(/^Refer burns/);
+  });
+
+  it('does not call a question unanswered for everyday words the sources lack', () => {
+    const diarrhoea = toSources([
+      {
+        text: [
+          '- Check for severe acute malnutrition, because rehydration must be slower in these children.',
+          '- Give zinc for 10-14 days to every child with diarrhoea.',
+          '- Explain that zinc shortens the episode and reduces its severity.',
+        ].join('\n'),
+        title: 'Diarrhoea: ORS and zinc',
+        organization: 'WHO',
+      },
+    ]);
+    const found = sentences(answerSentences({ question: 'why bother with zinc if ORS is working?', topic: 'Diarrhoea', sources: diarrhoea }));
+    expect(found[0].text).toBe('Explain that zinc shortens the episode and reduces its severity.');
+    const unanswered = answerSentences({ question: 'does papaya leaf extract help raise zinc?', topic: 'Diarrhoea', sources: diarrhoea });
+    expect(unanswered).toEqual({ unanswered: expect.arrayContaining(['papaya']) });
+    expect(unanswered).not.toEqual({ unanswered: expect.arrayContaining(['help']) });
+  });
+
+  it('answers how with the sentence that says the manner, and which signs with the one that lists them', () => {
+    const firstAid = toSources([
+      {
+        text: [
+          '- Arrange a medical check for anyone who received abdominal thrusts.',
+          '- Give up to 5 abdominal thrusts with your fist between the navel and ribcage, pulling sharply inwards and upwards.',
+          '- Do a CT head scan within 1 hour for any sign of basal skull fracture.',
+          '- Treat haemotympanum, panda eyes, CSF leaking from the nose, or Battle\'s sign as signs of basal skull fracture.',
+        ].join('\n'),
+        title: 'Choking and head injury',
+        organization: 'NHS',
+      },
+    ]);
+    expect(sentences(answerSentences({ question: 'how do i do abdominal thrusts?', topic: 'Choking', sources: firstAid }))[0].text).toMatch(/^Give up to 5/);
+    expect(sentences(answerSentences({ question: 'signs of basal skull fracture?', topic: 'Head injury', sources: firstAid }))[0].text).toMatch(/^Treat haemotympanum/);
+  });
 });

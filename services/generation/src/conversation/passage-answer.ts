@@ -1,8 +1,8 @@
-import { tokenize } from '@cairn/rules';
 import { similarity } from '../generators/step-selection.js';
 import { sentencesOf, type SourceSentence } from '../sources/sentences.js';
 import type { Source } from '../sources/source.js';
 import { ANSWER_SIGNALS, ASKING_WORDS, classifyQuestion } from './question-kind.js';
+import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 
 export interface AnswerSentence {
   text: string;
@@ -35,14 +35,14 @@ const NAMES_THE_QUESTION = 0.25;
 /** ...or the share of its words, counted alike: a word rare among the sources ('suspected') does not outweigh the one asked about ('antibiotics'). */
 const NAMES_HALF_THE_QUESTION = 0.5;
 const NEAR_DUPLICATE = 0.6;
-/** Stems with British and American spellings made one ('ischaemic', 'ischemic'). */
-const stemsOf = (text: string) => tokenize(text).map((stem) => stem.replace(/ae|oe/g, 'e'));
+/** How much an everyday word of the question ('bother', 'think') counts beside a word of medicine. */
+const EVERYDAY_WORD = 0.25;
 const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
 
 /** How much of a question a sentence covers: the share of the question's content words it has, 0..1. */
 export function questionCoverage(question: string, sentence: string): number {
-  const questionStems = [...new Set(tokenize(question))];
-  const stems = new Set(tokenize(sentence));
+  const questionStems = [...new Set(stemsOf(question))];
+  const stems = new Set(stemsOf(sentence));
   return questionStems.length ? questionStems.filter((stem) => stems.has(stem)).length / questionStems.length : 0;
 }
 
@@ -51,6 +51,9 @@ function isWhole(sentence: SourceSentence): boolean {
   const text = sentence.text.trim();
   return !/(\.\.\.|…)$/.test(text) && (/[.!?]["')]?$/.test(text) || sentence.listItem === true);
 }
+
+/** A sentence naming several things ('pinpoint pupils, unresponsiveness, and slow breathing'): what a question about signs wants. */
+const listsSeveral = (text: string) => (text.match(/,/g)?.length ?? 0) >= 2;
 
 /** Each stem's weight: the rarer among the sentences, the more a sentence naming it is about the question. */
 function rarity(stems: string[], sentences: Set<string>[]): Map<string, number> {
@@ -79,11 +82,18 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const understood = expansions.filter((phrase) => stemsOf(phrase).every((stem) => known.has(stem)));
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
+  const everyday = new Set(stemsOf(writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter(isEverydayWord).join(' ')));
+  const importance = (stem: string) => (everyday.has(stem) ? EVERYDAY_WORD : 1);
   const missing = specific.filter((stem) => !known.has(stem) && !/\d/.test(stem));
-  if (specific.length > 0 && missing.length - understood.length > specific.length / 2) return { unanswered: wordsFor(question, missing) };
+  const weightOf = (stems: string[]) => stems.reduce((sum, stem) => sum + importance(stem), 0);
+  if (specific.length > 0 && weightOf(missing) - understood.length > weightOf(specific) / 2) {
+    const telling = missing.filter((stem) => !everyday.has(stem));
+    return { unanswered: wordsFor(question, telling.length > 0 ? telling : missing) };
+  }
 
   const focusStems = [...new Set(stemsOf(focus))].filter((stem) => !ASKING_STEMS.has(stem) && !topicStems.has(stem));
-  const expanded = [...new Set(understood.flatMap(stemsOf))].filter((stem) => !context.has(stem) && !specific.includes(stem) && !ASKING_STEMS.has(stem));
+  const standsFor = understood.filter((phrase) => !stemsOf(phrase).some((stem) => asked.includes(stem)));
+  const expanded = [...new Set(standsFor.flatMap(stemsOf))].filter((stem) => !context.has(stem) && !specific.includes(stem) && !ASKING_STEMS.has(stem));
   const subject = specific.length > 0 ? [...specific, ...expanded] : focusStems;
   const seen = new Set<string>();
   const quotable = sources
@@ -97,14 +107,14 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
-  for (const phrase of understood) {
+  for (const phrase of standsFor) {
     const stems = stemsOf(phrase).filter((stem) => expanded.includes(stem) && weight.has(stem));
     for (const stem of stems) weight.set(stem, weight.get(stem)! / stems.length);
   }
   const candidates = quotable
     .map(({ sentence, stems }) => {
       const about = weightedShare(mentioned, stems, weight);
-      const says = signal?.test(sentence.text) ? 1 : 0;
+      const says = signal?.test(sentence.text) && (kind !== 'signs' || listsSeveral(sentence.text)) ? 1 : 0;
       const coverage = share(asked, stems);
       const onFocus = weightedShare(focusMentioned, stems, weight);
       const score = 2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) - 0.001 * sentence.position;
@@ -129,7 +139,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
 /** The words of the question whose stems are among these, as the clinician wrote them. */
 function wordsFor(question: string, stems: string[]): string[] {
   const wanted = new Set(stems);
-  return question.split(/[^\p{L}\p{N}'-]+/u).filter((word) => word && stemsOf(word).some((stem) => wanted.has(stem)));
+  return writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter((word) => word && stemsOf(word).some((stem) => wanted.has(stem)));
 }
 
 /** An answer that says plainly that the sources do not cover what was asked. */

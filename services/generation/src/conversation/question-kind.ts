@@ -41,12 +41,12 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
   value: /\d+(\.\d+)?\s*(°c|°f|%|mmhg|mmol|mg\/dl|per minute|\/min|cm|kg)|\d+\/\d+|\b(below|above|under|over|at least|or more|or less)\s+\d/i,
   timing: TIME,
   who: /\b(children|adults?|pregnan\w*|infants?|babies|aged|older|younger|eligible|patients with|people with|anyone)\b/i,
-  how: /^[A-Z][a-z]+\b/,
+  how: /\b(using|with (your|the|a|one|two|both|soap|clean)|between|then|formula|by \w+ing|\w+ing (sharply|firmly|gently|hard))\b/i,
   signs: /\b(signs?|symptoms?|look for|suspect|recogni[sz]e|such as|present\w*)\b/i,
-  why: /\b(because|so that|to (prevent|avoid|reduce|lower)|as (it|they|this)|since)\b/i,
+  why: /\b(because|so that|to (prevent|avoid|reduce|lower)|as (it|they|this)|since|explain that|(reduces|shortens|lowers|prevents|improves|protects)\b)/i,
   general: null,
 };
 
 /** Words of a question that say what kind of answer is wanted, not what about. */
 export const ASKING_WORDS =
-  'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate';
+  'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate age old young';

