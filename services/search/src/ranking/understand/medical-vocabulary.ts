@@ -4,9 +4,9 @@ import { RANKING_PROFILE } from '../ranking-profile.js';
 import { wordSpecificity } from '../score/word-rarity.js';
 import { wordTokens } from './query-text.js';
 
-/** Where a concept comes from: the Disease Ontology, the Symptom Ontology, HPO's lay synonyms, DrugBank's open vocabulary. */
+/** Where a concept comes from: the Disease Ontology, the Symptom Ontology, HPO's lay synonyms, DrugBank's open vocabulary, Wikipedia's medical abbreviations, WordNet. */
 export interface VocabularyConcept {
-  source: 'do' | 'symp' | 'hpo' | 'drugbank';
+  source: 'do' | 'symp' | 'hpo' | 'drugbank' | 'wikipedia' | 'wordnet';
   /** Its preferred name first, then its synonyms. */
   terms: string[];
 }
@@ -128,14 +128,20 @@ export function vocabularySynonyms(text: string): VocabularySynonym[] {
     const termStems = wordTokens(term.text).map(stem);
     const key = termStems.join(' ');
     const context = new Set(textStems.filter((word) => !termStems.includes(word)));
-    const others = (concept: VocabularyConcept) => concept.terms.filter((candidate) => wordTokens(candidate).map(stem).join(' ') !== key);
+    const keyOf = (candidate: string) => wordTokens(candidate).map(stem).join(' ');
+    const others = (concept: VocabularyConcept) =>
+      HEADED.has(concept.source) ? (keyOf(concept.terms[0]) === key ? [] : [concept.terms[0]]) : concept.terms.filter((candidate) => keyOf(candidate) !== key);
     const sharesContext = (concept: VocabularyConcept) => others(concept).some((candidate) => wordTokens(candidate).some((word) => context.has(stem(word))));
     const writtenAs = (concept: VocabularyConcept) => concept.terms.find((candidate) => wordTokens(candidate).map(stem).join(' ') === key) ?? '';
-    const concepts = conceptIndex().get(key) ?? [];
-    const abbreviations = concepts.filter((concept) => isAbbreviation(writtenAs(concept)));
     const typed = term.text.toLowerCase();
+    const written = (concept: VocabularyConcept) => writtenAs(concept).toLowerCase();
+    const named = conceptIndex().get(key) ?? [];
+    const asTyped = named.some((concept) => isAbbreviation(writtenAs(concept)) && written(concept) === typed);
+    const writesAnother = (concept: VocabularyConcept) => isAbbreviation(writtenAs(concept)) && written(concept) !== typed && (asTyped || `${written(concept)}s` !== typed);
+    const concepts = named.filter((concept) => !writesAnother(concept));
+    const abbreviations = concepts.filter((concept) => isAbbreviation(writtenAs(concept)));
     const readAsAbbreviation = capitals.has(typed) || !isEveryday([typed]);
-    const meant = abbreviations.length > 1 ? abbreviations.filter(sharesContext) : readAsAbbreviation ? abbreviations : [];
+    const meant = isAmbiguous(abbreviations, keyOf) ? abbreviations.filter(sharesContext) : readAsAbbreviation ? abbreviations : [];
     for (const concept of [...concepts.filter((concept) => !abbreviations.includes(concept)), ...meant]) {
       for (const candidate of others(concept)) {
         if (!isSearchable(candidate) || synonyms.some((synonym) => synonym.text === candidate.toLowerCase())) continue;
@@ -145,6 +151,17 @@ export function vocabularySynonyms(text: string): VocabularySynonym[] {
   }
   return synonyms;
 }
+
+/**
+ * Sources whose concepts lead to their first term only: Wikipedia's long form of an abbreviation
+ * (never the abbreviation for a long form: 'inhaler' is no INH), WordNet's head word of a brand or
+ * lay name ('Tylenol' → acetaminophen, never acetaminophen → every brand).
+ */
+const HEADED = new Set<VocabularyConcept['source']>(['wikipedia', 'wordnet']);
+
+/** An abbreviation of two meanings that share no term (BP: blood pressure, bipolar disorder), not one meaning several sources give. */
+const isAmbiguous = (concepts: VocabularyConcept[], keyOf: (term: string) => string) =>
+  concepts.some((a) => concepts.some((b) => !a.terms.some((term) => b.terms.some((other) => keyOf(other) === keyOf(term) && !isAbbreviation(term)))));
 
 /** A term the vocabulary writes in capitals ('AIDS', 'GERD', 'MS'): an abbreviation, which may mean several things. */
 const isAbbreviation = (term: string) => term.length <= 6 && /^[A-Z0-9-]+$/.test(term) && /[A-Z]/.test(term);
