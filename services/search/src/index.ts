@@ -15,3 +15,6 @@ export { relevanceProbability, toRelevanceScale, type RelevanceCalibration } fro
 export { SIGNAL_NAMES, signalVector, type RelevanceSignals } from './ranking/score/relevance-signals.js';
 export { SearchService, type RetrievalMode, type SearchResult } from './search/search.service.js';
 export { DEFAULT_FUSION, fuseRankings, type FusionSettings } from './ranking/fuse/hybrid-fusion.js';
+export { clinicalTerms, readOverlay, shippedOverlay, useClinicalTerms, type ClinicalTerms, type ClinicalTermsOverlay, type OverlayEntry } from './ranking/understand/clinical-terms.js';
+export { vocabularySynonyms } from './ranking/understand/medical-vocabulary.js';
+export { enhanceQuery } from './ranking/understand/query-enhancer.js';

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { RANKING_PROFILE } from '../ranking-profile.js';
 import { relevanceProbability, toRelevanceScale } from './relevance-model.js';
 import { relevanceSignals, type RelevanceSignals } from './relevance-signals.js';
-import { abbreviationsIn, clinicalTerms as terms } from '../understand/query-enhancer.js';
+import { abbreviationsIn } from '../understand/query-enhancer.js';
+import { derivedFromTerms } from '../understand/clinical-terms.js';
+import { vocabularyTermSynonyms } from '../understand/medical-vocabulary.js';
 import { mentionsFeverishTemperature } from '../understand/temperature-reading.js';
 import { phraseWords, queryTerms, stopwords, wordTokens } from '../understand/query-text.js';
 import { stem } from '@cairn/rules';
@@ -69,15 +71,17 @@ const singularTokens = (text: string) => phraseWords(text).map((word) => word.si
  * Synonym groups, and each lay term with what it means: a query naming any member (its words as
  * singulars) may be answered by any alternative.
  */
-const synonymGroups = [
-  ...terms.synonyms.map((group) => ({ members: group.map(singularTokens), alternatives: group.map(stems) })),
-  ...Object.entries(terms.lay_terms).map(([lay, { means }]) => ({ members: [singularTokens(lay)], alternatives: [stems(lay), ...means.map(stems)] })),
-];
-
-/** The synonym groups by the first word of each member: only those a query's words can start are tried. */
-const groupsByFirstWord = new Map<string, number[]>();
-synonymGroups.forEach((group, index) => {
-  for (const [first] of group.members) if (first) groupsByFirstWord.set(first, [...(groupsByFirstWord.get(first) ?? []), index]);
+const synonymIndex = derivedFromTerms((terms) => {
+  const groups = [
+    ...terms.synonyms.map((group) => ({ members: group.map(singularTokens), alternatives: group.map(stems) })),
+    ...Object.entries(terms.lay_terms).map(([lay, { means }]) => ({ members: [singularTokens(lay)], alternatives: [stems(lay), ...means.map(stems)] })),
+  ];
+  /** The groups by the first word of each member: only those a query's words can start are tried. */
+  const byFirstWord = new Map<string, number[]>();
+  groups.forEach((group, index) => {
+    for (const [first] of group.members) if (first) byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), index]);
+  });
+  return { groups, byFirstWord };
 });
 
 /** Each alternative once. */
@@ -93,7 +97,21 @@ function containsPhrase(words: string[], phrase: string[]): number {
   return -1;
 }
 
-/** Splits a query into weighted concepts with their clinical synonyms and expansions. */
+/** Makes the query's words of one phrase one concept, said by the phrase or any of these alternatives. */
+function mergeInto(concepts: Map<string, Concept>, phrase: string[], alternatives: string[][]): void {
+  const present = [...new Set(phrase)].filter((word) => concepts.has(word));
+  const merged = present.map((word) => concepts.get(word)!);
+  if (merged.length === 0) return;
+  const concept: Concept = {
+    weight: Math.max(...merged.map((c) => c.weight)),
+    specificity: Math.max(TERM_SPECIFICITY, ...merged.map((c) => c.specificity)),
+    alternatives: distinct([present.map(stem), ...alternatives, ...(present.length === 1 ? merged[0].alternatives : [])]),
+  };
+  present.forEach((word) => concepts.delete(word));
+  concepts.set(present.join(' '), concept);
+}
+
+/** Splits a query into weighted concepts with their clinical synonyms and expansions (the overlay's, then the public vocabularies'). */
 export function queryConcepts(query: string): Concept[] {
   const relations = wordTokens(query).filter((word) => RELATIONS.has(word));
   const words = [...new Set([...queryTerms(query), ...relations, ...(mentionsFeverishTemperature(query) ? ['fever'] : [])])];
@@ -112,21 +130,13 @@ export function queryConcepts(query: string): Concept[] {
   const matched = phraseWords(query);
   const tokens = matched.map(({ word }) => word);
   const singulars = matched.map((word) => word.singular);
-  const tried = [...new Set(singulars.flatMap((word) => groupsByFirstWord.get(word) ?? []))].sort((a, b) => a - b);
-  for (const group of tried.map((index) => synonymGroups[index])) {
+  const { groups, byFirstWord } = synonymIndex();
+  const tried = [...new Set(singulars.flatMap((word) => byFirstWord.get(word) ?? []))].sort((a, b) => a - b);
+  for (const group of tried.map((index) => groups[index])) {
     const found = group.members.map((phrase) => ({ at: containsPhrase(singulars, phrase), length: phrase.length })).find(({ at }) => at >= 0);
-    if (!found) continue;
-    const present = [...new Set(tokens.slice(found.at, found.at + found.length))].filter((word) => concepts.has(word));
-    const merged = present.map((word) => concepts.get(word)!);
-    if (merged.length === 0) continue;
-    const concept: Concept = {
-      weight: Math.max(...merged.map((c) => c.weight)),
-      specificity: Math.max(TERM_SPECIFICITY, ...merged.map((c) => c.specificity)),
-      alternatives: distinct([present.map(stem), ...group.alternatives, ...(present.length === 1 ? merged[0].alternatives : [])]),
-    };
-    present.forEach((word) => concepts.delete(word));
-    concepts.set(present.join(' '), concept);
+    if (found) mergeInto(concepts, tokens.slice(found.at, found.at + found.length), group.alternatives);
   }
+  for (const { term, synonyms } of vocabularyTermSynonyms(query)) mergeInto(concepts, wordTokens(term), synonyms.map((synonym) => stems(synonym.text)));
   return [...concepts.values()];
 }
 

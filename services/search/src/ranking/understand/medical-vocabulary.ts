@@ -78,11 +78,23 @@ function termsIn(text: string, index: TermIndex): FoundTerm[] {
   return found;
 }
 
+let termWords: Set<string> | null = null;
+
+/**
+ * Whether a word is a word of the vocabulary's terms ('flu', 'epistaxis'): a typist who wrote it meant
+ * it. Abbreviations are left out: 'fevr' is a typo of fever, however FEVR reads in capitals.
+ */
+export function isVocabularyWord(word: string): boolean {
+  termWords ??= new Set(compiledVocabulary().concepts.flatMap((concept) => concept.terms.filter((term) => !isAbbreviation(term)).flatMap((term) => wordTokens(term))));
+  return termWords.has(word);
+}
+
 /** Reads the vocabulary into memory now, so that the first question does not wait for it. */
 export function loadVocabulary(): void {
   subjectIndex();
   queryIndex();
   conceptIndex();
+  isVocabularyWord('');
 }
 
 /** The vocabulary's terms a text names, longest first at each word and never overlapping, as the text wrote them. */
@@ -115,16 +127,23 @@ function conceptIndex(): Map<string, VocabularyConcept[]> {
   return conceptsByTerm;
 }
 
+/** A term a text names, with the concepts it names there: its plain synonyms' concepts, and the abbreviation meanings read for it. */
+interface ReadTerm {
+  typed: string;
+  others: (concept: VocabularyConcept) => string[];
+  plain: VocabularyConcept[];
+  meant: VocabularyConcept[];
+}
+
 /**
- * The synonyms the vocabulary gives for the terms a text names ('heart attack' → 'myocardial
- * infarction'). A term of several concepts that disagree is read from the rest of the text: only the
- * concepts sharing a word with it count, and none when no concept does.
+ * The vocabulary's terms a text names, each with what it means there. A term of several concepts that
+ * disagree is read from the rest of the text: only the concepts sharing a word with it count, and none
+ * when no concept does.
  */
-export function vocabularySynonyms(text: string): VocabularySynonym[] {
+function readTerms(text: string): ReadTerm[] {
   const textStems = wordTokens(text).map(stem);
   const capitals = new Set(text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1 && word === word.toUpperCase()).map((word) => word.toLowerCase()));
-  const synonyms: VocabularySynonym[] = [];
-  for (const term of termsIn(text, queryIndex())) {
+  return termsIn(text, queryIndex()).map((term) => {
     const termStems = wordTokens(term.text).map(stem);
     const key = termStems.join(' ');
     const context = new Set(textStems.filter((word) => !termStems.includes(word)));
@@ -142,14 +161,41 @@ export function vocabularySynonyms(text: string): VocabularySynonym[] {
     const abbreviations = concepts.filter((concept) => isAbbreviation(writtenAs(concept)));
     const readAsAbbreviation = capitals.has(typed) || !isEveryday([typed]);
     const meant = isAmbiguous(abbreviations, keyOf) ? abbreviations.filter(sharesContext) : readAsAbbreviation ? abbreviations : [];
-    for (const concept of [...concepts.filter((concept) => !abbreviations.includes(concept)), ...meant]) {
+    return { typed, others, plain: concepts.filter((concept) => !abbreviations.includes(concept)), meant };
+  });
+}
+
+/** Each term a text names with the synonyms the vocabulary gives for it there ('heart attack' → 'myocardial infarction'). */
+export function vocabularyTermSynonyms(text: string): { term: string; synonyms: VocabularySynonym[] }[] {
+  const said = new Set(wordTokens(text).map(stem));
+  /** A synonym of words the text already says ('dengue' of 'dengue fever') would only count them twice. */
+  const addsWords = (candidate: string) => wordTokens(candidate).some((word) => !said.has(stem(word)));
+  return readTerms(text).map(({ typed, others, plain, meant }) => {
+    const synonyms: VocabularySynonym[] = [];
+    for (const concept of [...plain, ...meant]) {
       for (const candidate of others(concept)) {
-        if (!isSearchable(candidate) || synonyms.some((synonym) => synonym.text === candidate.toLowerCase())) continue;
-        synonyms.push({ text: candidate.toLowerCase(), source: concept.source });
+        if (isSearchable(candidate) && addsWords(candidate) && !synonyms.some((synonym) => synonym.text === candidate.toLowerCase())) synonyms.push({ text: candidate.toLowerCase(), source: concept.source });
       }
     }
+    return { term: typed, synonyms };
+  });
+}
+
+/** The synonyms the vocabulary gives for the terms a text names, each once, abbreviations read as readTerms reads them. */
+export function vocabularySynonyms(text: string): VocabularySynonym[] {
+  const synonyms = new Map<string, VocabularySynonym>();
+  for (const term of vocabularyTermSynonyms(text)) for (const synonym of term.synonyms) if (!synonyms.has(synonym.text)) synonyms.set(synonym.text, synonym);
+  return [...synonyms.values()];
+}
+
+/** The abbreviations a text names that the vocabulary reads for one meaning there, each with that meaning's name ('DKA' → diabetic ketoacidosis). */
+export function vocabularyAbbreviations(text: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const { typed, meant } of readTerms(text)) {
+    const names = [...new Set(meant.map((concept) => concept.terms[0]).filter((name) => !isAbbreviation(name) && isSearchable(name)).map((name) => name.toLowerCase()))];
+    if (names.length > 0) found.set(typed, names);
   }
-  return synonyms;
+  return found;
 }
 
 /**

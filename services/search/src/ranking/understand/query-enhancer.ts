@@ -1,8 +1,8 @@
-import terms from './clinical-terms.json' with { type: 'json' };
 import { isCommonEnglishWord, isEverydayWord } from '../../keyword/spelling/common-english.js';
 import { phraseWords, singular, typedWords, wordTokens } from './query-text.js';
 import { RANKING_PROFILE } from '../ranking-profile.js';
-import { vocabularySynonyms } from './medical-vocabulary.js';
+import { isVocabularyWord, vocabularyAbbreviations, vocabularySynonyms } from './medical-vocabulary.js';
+import { clinicalTerms, derivedFromTerms } from './clinical-terms.js';
 import { mentionsFeverishTemperature } from './temperature-reading.js';
 
 const { reliability, weight, maxSynonyms } = RANKING_PROFILE.understand.vocabulary;
@@ -20,42 +20,33 @@ export const vocabularyAlternatives = (query: string): WeightedSynonym[] =>
     .slice(0, maxSynonyms)
     .map((synonym) => ({ text: synonym.text, weight: weight * reliability[synonym.source] }));
 
-/** A lay word or phrase, what protocols call it, and why the two mean the same. */
-export interface LayTerm {
-  means: string[];
-  why: string;
-}
-
-export interface ClinicalTerms {
-  abbreviations: Record<string, string[]>;
-  synonyms: string[][];
-  lay_terms: Record<string, LayTerm>;
-}
-
 export interface EnhancedQuery {
   text: string;
   added: string[];
 }
 
-export const clinicalTerms = terms as ClinicalTerms;
 const phrase = (text: string) => ` ${phraseWords(text).map((word) => word.singular).join(' ')} `;
 /** A table entry's words as searched for: the phrase, and its first word to rule it out quickly. */
 const entry = (text: string) => ({ text, phrase: phrase(text), first: phraseWords(text)[0]?.singular ?? '' });
-const synonymPhrases = clinicalTerms.synonyms.map((group) => group.map(entry));
-const layPhrases = Object.entries(clinicalTerms.lay_terms).map(([lay, { means }]) => ({ ...entry(lay), means: means.map(entry) }));
 const FEVER = entry('fever');
-const abbreviationEntries = new Map(Object.values(clinicalTerms.abbreviations).flat().map((expansion) => [expansion, entry(expansion)]));
-const abbreviationEntry = (expansion: string) => abbreviationEntries.get(expansion)!;
 
-/** Every word of the table's lay terms and synonyms ("breakbone", "pear" of "pear drops"), as singulars. */
-const tableWords = new Set([...Object.keys(clinicalTerms.lay_terms), ...clinicalTerms.synonyms.flat()].flatMap(wordTokens).map(singular));
+/** The terms as searched for: phrases prepared once per table, not per query. */
+const prepared = derivedFromTerms((terms) => ({
+  synonymPhrases: terms.synonyms.map((group) => group.map(entry)),
+  layPhrases: Object.entries(terms.lay_terms).map(([lay, { means }]) => ({ ...entry(lay), means: means.map(entry) })),
+  abbreviationEntries: new Map(Object.values(terms.abbreviations).flat().map((expansion) => [expansion, entry(expansion)])),
+  /** Every word of the lay terms and synonyms ("breakbone", "pear" of "pear drops"), as singulars. */
+  tableWords: new Set([...Object.keys(terms.lay_terms), ...terms.synonyms.flat()].flatMap(wordTokens).map(singular)),
+}));
+
 /** An abbreviation's expansions, also for its plural ('AEDs'), unless the word is everyday English ('acts' is no plural of ACT). */
 export const abbreviationOf = (token: string): string[] | undefined =>
-  clinicalTerms.abbreviations[token] ?? (isCommonEnglishWord(token) ? undefined : clinicalTerms.abbreviations[singular(token)]);
+  clinicalTerms().abbreviations[token] ?? (isCommonEnglishWord(token) ? undefined : clinicalTerms().abbreviations[singular(token)]);
 
 /**
- * The abbreviations a text names, each with its expansions: an everyday word that is also an
- * abbreviation ('fast acting', 'act now') names it only in capitals (FAST, ACT).
+ * The abbreviations a text names, each with its expansions: the overlay's, then those the public
+ * vocabularies read for one meaning there. An everyday word that is also an abbreviation ('fast
+ * acting', 'act now') names it only in capitals (FAST, ACT).
  */
 export function abbreviationsIn(text: string): Map<string, string[]> {
   const capitals = new Set(typedWords(text).filter((word) => word === word.toUpperCase()).map((word) => word.toLowerCase()));
@@ -64,18 +55,19 @@ export function abbreviationsIn(text: string): Map<string, string[]> {
     const expansions = abbreviationOf(token);
     if (expansions && (capitals.has(token) || !isEverydayWord(token))) found.set(token, expansions);
   }
+  for (const [token, names] of vocabularyAbbreviations(text)) if (!found.has(token) && abbreviationOf(token) === undefined) found.set(token, names);
   return found;
 }
 
-/** Whether the clinical terms table knows the word, as an abbreviation or in a lay term or synonym: it is no typo. */
+/** Whether the overlay or the public vocabularies know the word, as an abbreviation or in a term: it is no typo. */
 export function isClinicalTerm(word: string): boolean {
-  return abbreviationOf(word) !== undefined || tableWords.has(singular(word));
+  return abbreviationOf(word) !== undefined || prepared().tableWords.has(singular(word)) || isVocabularyWord(word) || isVocabularyWord(singular(word));
 }
 
 /**
  * Expands clinical abbreviations (MI, CVA, DKA, FAST, …), lay words (toddler → child, flu → influenza,
  * a temperature of 38 °C or more → fever) and synonyms (heart attack ↔ myocardial infarction, British
- * ↔ American spellings) from the table in clinical-terms.json. The original query stays first;
+ * ↔ American spellings) from the curated overlay in clinical-terms.json. The original query stays first;
  * expansions are appended once each.
  */
 export function enhanceQuery(query: string): EnhancedQuery {
@@ -84,8 +76,9 @@ export function enhanceQuery(query: string): EnhancedQuery {
   const add = (expansion: { text: string; phrase: string }) => {
     if (!normalised.includes(expansion.phrase) && !added.includes(expansion.text)) added.push(expansion.text);
   };
+  const { synonymPhrases, layPhrases, abbreviationEntries } = prepared();
   const says = (text: string, words: Set<string>) => (found: { phrase: string; first: string }) => words.has(found.first) && text.includes(found.phrase);
-  for (const expansions of abbreviationsIn(query).values()) expansions.map(abbreviationEntry).forEach(add);
+  for (const expansions of abbreviationsIn(query).values()) expansions.map((expansion) => abbreviationEntries.get(expansion) ?? entry(expansion)).forEach(add);
   const inQuery = says(normalised, new Set(normalised.split(' ')));
   for (const lay of layPhrases) if (inQuery(lay)) lay.means.forEach(add);
   if (mentionsFeverishTemperature(query)) add(FEVER);
