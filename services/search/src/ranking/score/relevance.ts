@@ -4,6 +4,7 @@ import { relevanceProbability, toRelevanceScale } from './relevance-model.js';
 import { relevanceSignals, type RelevanceSignals } from './relevance-signals.js';
 import { abbreviationsIn } from '../understand/query-enhancer.js';
 import { derivedFromTerms } from '../understand/clinical-terms.js';
+import { WORD_LISTS } from '../understand/word-lists.js';
 import { vocabularyTermSynonyms } from '../understand/medical-vocabulary.js';
 import { mentionsFeverishTemperature } from '../understand/temperature-reading.js';
 import { phraseWords, queryTerms, stopwords, wordTokens } from '../understand/query-text.js';
@@ -21,15 +22,9 @@ export interface Concept {
   alternatives: string[][];
 }
 
-/** Words that say what the user wants done, or to whom in general, rather than what about; they count less. */
-const TASK_WORDS = new Set(
-  `management manage treatment treat therapy response symptoms symptom signs sign guide guideline protocol emergency care test
-  diagnosis prevention preventing prevent home steps what how use using person people someone patient patients dose doses take taking give giving`.split(/\s+/),
-);
+const { taskWords: TASK_WORDS, relationWords: RELATIONS } = WORD_LISTS;
 /** Numbers and units say how much rather than what about; they count least. */
 const AMOUNT = /^(?:\d*(?:mg|mcg|g|kg|ml|l|mmol|mm|cm|mmhg|iu|h|hr|hrs|min|mins)|\d+|units?|percent|per|hours?|minutes?|days?|weeks?|months?|years?)$/;
-/** Stopwords that say when or which side of a limit ("before thrombolysis", "without diabetes"); they count as little as amounts. */
-const RELATIONS = new Set(['before', 'after', 'during', 'without', 'below', 'above', 'under', 'over']);
 const { conceptWeights, termSpecificity: TERM_SPECIFICITY } = RANKING_PROFILE.score;
 
 const stems = (text: string) => wordTokens(text).map(stem);

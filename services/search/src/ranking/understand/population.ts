@@ -1,18 +1,11 @@
 import { RANKING_PROFILE } from '../ranking-profile.js';
 import { wordTokens } from './query-text.js';
+import { WORD_LISTS } from './word-lists.js';
 
 /** Who a query or a protocol section is about, when it says. */
 export type Population = 'child' | 'adult';
 
-const CHILD_WORDS = new Set(
-  `child children childhood kid kids toddler toddlers baby babies infant infants newborn newborns neonate neonates neonatal paediatric
-  pediatric paeds peds boy boys girl girls schoolchild schoolchildren preschooler preschoolers teen teens teenager teenagers adolescent
-  adolescents`.split(/\s+/),
-);
-const ADULT_WORDS = new Set(
-  `adult adults elderly grandad granddad grandpa grandfather grandma granny grannie gran nan nana nanna grandmother grandmum grandmom
-  grandparent grandparents pensioner pensioners mum mom mother dad father wife husband hubby man woman men women`.split(/\s+/),
-);
+const { childWords: CHILD_WORDS, adultWords: ADULT_WORDS } = WORD_LISTS;
 /** Ages under this many years are children's; adults' from ADULT_FROM_YEARS. */
 const { childUnderYears: CHILD_UNDER_YEARS, adultFromYears: ADULT_FROM_YEARS } = RANKING_PROFILE.understand;
 /** "6 month old", "70-year-old", "5yo", "4 y/o". */

@@ -1,11 +1,6 @@
-const STOPWORDS = new Set(
-  `a about above after again against all am an and any are as at be because been before being below between both but by
-  can could did do does doing down during each few for from further had has have having he her here hers him his how i
-  if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own
-  same she should so some such than that the their them then there these they this those through to too under until up
-  very was we were what when where which while who whom why will with would you your yours please tell explain give
-  show list describe ll ve re s t`.split(/\s+/),
-);
+import { WORD_LISTS } from './word-lists.js';
+
+const STOPWORDS = WORD_LISTS.stopwords;
 
 /** "can't", "won't" and the other n't contractions, typed with or without the apostrophe ("doesnt"). */
 const CONTRACTION = /\b(ca|wo|sha|do|does|did|is|are|was|were|has|have|had|could|should|would|must|need)n['’]?t\b/g;
@@ -26,8 +21,7 @@ export function singular(word: string): string {
   return word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word) ? word.slice(0, -1) : word;
 }
 
-/** Articles and possessives, which never change what a lay phrase means ("hit his head", "hit her head"). */
-const FILLERS = new Set(['a', 'an', 'the', 'my', 'his', 'her', 'their', 'your', 'our', 'its']);
+const FILLERS = WORD_LISTS.fillers;
 
 /** A text's words as table phrases are matched: singulars, without articles and possessives, each with its word as typed. */
 export function phraseWords(text: string): { word: string; singular: string }[] {
