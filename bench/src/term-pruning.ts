@@ -15,8 +15,8 @@ const overlayFile = resolve(repoRoot, 'services/search/src/ranking/understand/cl
 const vocabularyFile = resolve(repoRoot, 'services/search/vocabulary/medical-vocabulary.json');
 
 type Entry =
-  | { kind: 'abbreviation'; key: string; means: string[]; why: string }
-  | { kind: 'lay'; key: string; means: string[]; why: string }
+  | { kind: 'abbreviation'; key: string; means: string[]; why: string; pinned?: boolean }
+  | { kind: 'lay'; key: string; means: string[]; why: string; pinned?: boolean }
   | { kind: 'synonym'; key: string; terms: string[]; why: string };
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -24,8 +24,8 @@ const phraseKey = (text: string) => words(text).map(stem).join(' ');
 
 function entriesOf(overlay: ClinicalTermsOverlay): Entry[] {
   return [
-    ...Object.entries(overlay.abbreviations).map(([key, { means, why }]) => ({ kind: 'abbreviation' as const, key, means, why })),
-    ...Object.entries(overlay.lay_terms).map(([key, { means, why }]) => ({ kind: 'lay' as const, key, means, why })),
+    ...Object.entries(overlay.abbreviations).map(([key, entry]) => ({ kind: 'abbreviation' as const, key, ...entry })),
+    ...Object.entries(overlay.lay_terms).map(([key, entry]) => ({ kind: 'lay' as const, key, ...entry })),
     ...overlay.synonyms.map(({ terms, why }) => ({ kind: 'synonym' as const, key: terms.join(' | '), terms, why })),
   ];
 }
@@ -34,8 +34,8 @@ function overlayOf(entries: Entry[], note: string): ClinicalTermsOverlay {
   const sorted = [...entries].sort((a, b) => a.key.localeCompare(b.key));
   return {
     note,
-    abbreviations: Object.fromEntries(sorted.flatMap((entry) => (entry.kind === 'abbreviation' ? [[entry.key, { means: entry.means, why: entry.why }]] : []))),
-    lay_terms: Object.fromEntries(sorted.flatMap((entry) => (entry.kind === 'lay' ? [[entry.key, { means: entry.means, why: entry.why }]] : []))),
+    abbreviations: Object.fromEntries(sorted.flatMap((entry) => (entry.kind === 'abbreviation' ? [[entry.key, { means: entry.means, why: entry.why, ...(entry.pinned && { pinned: true }) }]] : []))),
+    lay_terms: Object.fromEntries(sorted.flatMap((entry) => (entry.kind === 'lay' ? [[entry.key, { means: entry.means, why: entry.why, ...(entry.pinned && { pinned: true }) }]] : []))),
     synonyms: sorted.flatMap((entry) => (entry.kind === 'synonym' ? [{ terms: entry.terms, why: entry.why }] : [])),
   };
 }
@@ -79,7 +79,7 @@ function reason(entry: Entry, meanings: Map<string, string[]>, needed: number): 
  * adds the entry of clinical-terms.json that most raises the tune questions it concerns (the clinical tune
  * queries over the starter corpus and the vocabulary queries' tune half over NFCorpus; top-1 plus nDCG@10, lazy greedy: a gain is measured again before it is taken), one at a time, while the
  * entry gains and the overlay has fewer than 100 entries. An entry the vocabularies already give is never
- * kept. Rewrites clinical-terms.json with each kept entry's reason.
+ * kept; a pinned one always is. Rewrites clinical-terms.json with each kept entry's reason.
  */
 /** A tune question: its text, and how good a ranking of its collection is (the first hit right, plus nDCG@10). */
 interface Question {
@@ -139,9 +139,11 @@ async function main(): Promise<void> {
   console.log(`public vocabularies alone: ${await total()}`);
 
   const current = new Map<Question, number>();
-  for (const query of queries) current.set(query, await score(query));
-  const kept: Entry[] = [];
+  const pinned = candidates.filter((entry) => entry.kind !== 'synonym' && entry.pinned);
+  const kept: Entry[] = [...pinned];
   const needed = new Map<Entry, number>();
+  useEntries(kept);
+  for (const query of queries) current.set(query, await score(query));
   const gainOf = async (entry: Entry) => {
     useEntries([...kept, entry]);
     let gain = 0;
@@ -155,7 +157,7 @@ async function main(): Promise<void> {
     return { gain, helped };
   };
   const queue: { entry: Entry; gain: number }[] = [];
-  for (const entry of uncovered) if (concerns.get(entry)!.length > 0) queue.push({ entry, gain: (await gainOf(entry)).gain });
+  for (const entry of uncovered) if (!kept.includes(entry) && concerns.get(entry)!.length > 0) queue.push({ entry, gain: (await gainOf(entry)).gain });
   while (kept.length < MAX_ENTRIES && queue.length > 0) {
     queue.sort((a, b) => b.gain - a.gain);
     const top = queue.shift()!;
@@ -176,7 +178,7 @@ async function main(): Promise<void> {
 
   const meanings = wikipediaMeanings();
   const overlay = overlayOf(
-    kept.map((entry) => ({ ...entry, why: reason(entry, meanings, needed.get(entry)!) })),
+    kept.map((entry) => (needed.has(entry) ? { ...entry, why: reason(entry, meanings, needed.get(entry)!) } : entry)),
     shippedOverlay.note,
   );
   writeFileSync(overlayFile, `${JSON.stringify(overlay, null, 2)}\n`);

@@ -47,8 +47,8 @@ describe('queryConcepts', () => {
   });
 
   it('reads the plurals of abbreviations and lay terms', () => {
-    const [cvas] = queryConcepts('CVAs');
-    expect(cvas.alternatives).toEqual(expect.arrayContaining([['cerebrovascular', 'accident'].map(stem)]));
+    const [dhfs] = queryConcepts('DHFs');
+    expect(dhfs.alternatives).toEqual(expect.arrayContaining([['dengue', 'haemorrhagic', 'fever'].map(stem)]));
     const epipens = queryConcepts('two EpiPens');
     expect(epipens).toHaveLength(2);
     expect(epipens[1].alternatives).toEqual(expect.arrayContaining([['adrenaline', 'auto', 'injector'].map(stem)]));

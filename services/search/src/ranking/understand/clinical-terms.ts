@@ -4,6 +4,8 @@ import overlay from './clinical-terms.json' with { type: 'json' };
 export interface OverlayEntry {
   means: string[];
   why: string;
+  /** Kept whatever the tune questions say, for the reason its `why` gives (`tune:terms` never drops it). */
+  pinned?: boolean;
 }
 
 /** The curated overlay as written: each entry with its reason. */

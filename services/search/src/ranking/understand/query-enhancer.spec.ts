@@ -6,7 +6,7 @@ describe('enhanceQuery', () => {
   it('expands abbreviations through the public vocabularies, and those they leave ambiguous through the overlay', () => {
     expect(enhanceQuery('MI management').added).toEqual(['myocardial infarction']);
     expect(enhanceQuery('DKA fluids').added).toContain('diabetic ketoacidosis');
-    expect(enhanceQuery('CVA').added).toEqual(expect.arrayContaining(['stroke', 'cerebrovascular accident']));
+    expect(enhanceQuery('DHF').added).toEqual(expect.arrayContaining(['dengue haemorrhagic fever', 'severe dengue']));
     expect(enhanceQuery('BP target').added).toEqual(['blood pressure']);
   });
 
