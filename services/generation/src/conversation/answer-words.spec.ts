@@ -9,6 +9,12 @@ describe('writtenOut', () => {
     expect(writtenOut('every 20 mins')).toBe('every 20 minutes');
   });
 
+  it('leaves a unit without its number alone unless a word counts it, and never HR', () => {
+    expect(writtenOut('What HR is too fast?')).toBe('What HR is too fast?');
+    expect(writtenOut('the min dose')).toBe('the min dose');
+    expect(writtenOut('breaths per min')).toBe('breaths per minutes');
+  });
+
   it('leaves words that only contain a unit alone', () => {
     expect(writtenOut('the 20WBCT in a child')).toBe('the 20WBCT in a child');
     expect(writtenOut('chemo on mondays')).toBe('chemo on mondays');

@@ -16,15 +16,16 @@ const UNITS: Record<string, string> = {
   yrs: 'years',
   yo: 'years old',
 };
-const UNIT_ABBREVIATION = new RegExp(`(\\d)\\s*(${Object.keys(UNITS).join('|')})\\b|\\b(${Object.keys(UNITS).filter((unit) => unit.length > 1).join('|')})\\b`, 'gi');
+const AFTER_NUMBER = new RegExp(`(\\d)\\s*(${Object.keys(UNITS).join('|')})\\b`, 'gi');
+/** A unit without its number only after a word that counts it ('first hr', 'per min'), and in lower case: HR is heart rate. */
+const COUNTED_UNIT = new RegExp(`\\b(first|an|a|per|each|every|one|last|next)\\s+(${Object.keys(UNITS).filter((unit) => unit.length > 1).join('|')})\\b`, 'g');
 const GLUED_UNIT = /(\d)(kg|g|mg|mcg|ml|l|mmhg|mmol|days?|weeks?|months?|years?|hours?|minutes?)\b/gi;
 
 /** A clinician's shorthand for times and ages written out ('48h' is '48 hours', 'first hr' the first hour, '7 yo' 7 years old) and glued units split ('30kg'). */
 export function writtenOut(text: string): string {
   return text
-    .replace(UNIT_ABBREVIATION, (_match, digit: string | undefined, afterDigit: string | undefined, alone: string | undefined) =>
-      digit ? `${digit} ${UNITS[afterDigit!.toLowerCase()]}` : UNITS[alone!.toLowerCase()],
-    )
+    .replace(AFTER_NUMBER, (_match, digit: string, unit: string) => `${digit} ${UNITS[unit.toLowerCase()]}`)
+    .replace(COUNTED_UNIT, (_match, counter: string, unit: string) => `${counter} ${UNITS[unit]}`)
     .replace(GLUED_UNIT, '$1 $2');
 }
 

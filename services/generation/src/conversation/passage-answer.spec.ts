@@ -117,6 +117,7 @@ describe('answerSentences', () => {
         text: [
           '- Check for severe acute malnutrition, because rehydration must be slower in these children.',
           '- Give zinc for 10-14 days to every child with diarrhoea.',
+          '- Give ORS after each loose stool until the diarrhoea stops.',
           '- Explain that zinc shortens the episode and reduces its severity.',
         ].join('\n'),
         title: 'Diarrhoea: ORS and zinc',

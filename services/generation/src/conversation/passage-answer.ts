@@ -35,8 +35,8 @@ const NAMES_THE_QUESTION = 0.25;
 /** ...or the share of its words, counted alike: a word rare among the sources ('suspected') does not outweigh the one asked about ('antibiotics'). */
 const NAMES_HALF_THE_QUESTION = 0.5;
 const NEAR_DUPLICATE = 0.6;
-/** How much an everyday word of the question ('bother', 'think') counts beside a word of medicine. */
-const EVERYDAY_WORD = 0.25;
+/** How much an everyday word of the question ('bother', 'think') counts beside a word of medicine when deciding the sources do not answer. */
+const EVERYDAY_WORD = 0.5;
 const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
 
 /** How much of a question a sentence covers: the share of the question's content words it has, 0..1. */

