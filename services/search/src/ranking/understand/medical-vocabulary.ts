@@ -93,15 +93,16 @@ const UNITS = new Set(['mg', 'mcg', 'kg', 'ml', 'hr', 'hrs', 'min', 'mins', 'mmo
  * typist who wrote it meant it. Abbreviations are left out: 'fevr' is a typo of fever, however FEVR reads
  * in capitals.
  */
-export function isVocabularyWord(word: string): boolean {
-  if (!termWords) {
-    const concepts = new Map<string, number>();
-    for (const concept of compiledVocabulary().concepts) {
-      for (const word of new Set(concept.terms.filter((term) => !isAbbreviation(term)).flatMap((term) => wordTokens(term)))) concepts.set(word, (concepts.get(word) ?? 0) + 1);
-    }
-    termWords = new Set([...concepts].filter(([, count]) => count >= SEVERAL_CONCEPTS).map(([word]) => word));
+export const isVocabularyWord = (word: string): boolean => vocabularyWords().has(word);
+
+function vocabularyWords(): Set<string> {
+  if (termWords) return termWords;
+  const concepts = new Map<string, number>();
+  for (const concept of compiledVocabulary().concepts) {
+    for (const word of new Set(concept.terms.filter((term) => !isAbbreviation(term)).flatMap((term) => wordTokens(term)))) concepts.set(word, (concepts.get(word) ?? 0) + 1);
   }
-  return termWords.has(word);
+  termWords = new Set([...concepts].filter(([, count]) => count >= SEVERAL_CONCEPTS).map(([word]) => word));
+  return termWords;
 }
 
 /** Reads the vocabulary into memory now, so that the first question does not wait for it. */
@@ -109,7 +110,7 @@ export function loadVocabulary(): void {
   subjectIndex();
   queryIndex();
   conceptIndex();
-  isVocabularyWord('');
+  vocabularyWords();
 }
 
 /** The vocabulary's terms a text names, longest first at each word and never overlapping, as the text wrote them. */
@@ -156,6 +157,14 @@ interface ReadTerm {
  * when no concept does.
  */
 function readTerms(text: string): ReadTerm[] {
+  if (lastRead?.text !== text) lastRead = { text, terms: readTermsAfresh(text) };
+  return lastRead.terms;
+}
+
+/** The last question read: its enhancement, its BM25 alternatives and its relevance concepts all read it. */
+let lastRead: { text: string; terms: ReadTerm[] } | null = null;
+
+function readTermsAfresh(text: string): ReadTerm[] {
   const textStems = wordTokens(text).map(stem);
   const capitals = new Set(text.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 1 && word === word.toUpperCase()).map((word) => word.toLowerCase()));
   return termsIn(text, queryIndex()).map((term) => {
@@ -166,7 +175,7 @@ function readTerms(text: string): ReadTerm[] {
     const others = (concept: VocabularyConcept) =>
       HEADED.has(concept.source) ? (keyOf(concept.terms[0]) === key ? [] : [concept.terms[0]]) : concept.terms.filter((candidate) => keyOf(candidate) !== key);
     const sharesContext = (concept: VocabularyConcept) => others(concept).some((candidate) => wordTokens(candidate).some((word) => context.has(stem(word))));
-    const writtenAs = (concept: VocabularyConcept) => concept.terms.find((candidate) => wordTokens(candidate).map(stem).join(' ') === key) ?? '';
+    const writtenAs = (concept: VocabularyConcept) => concept.terms.find((candidate) => keyOf(candidate) === key) ?? '';
     const typed = term.text.toLowerCase();
     const written = (concept: VocabularyConcept) => writtenAs(concept).toLowerCase();
     const named = conceptIndex().get(key) ?? [];
