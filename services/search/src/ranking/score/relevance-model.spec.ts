@@ -4,10 +4,10 @@ import { SIGNAL_NAMES, type RelevanceSignals } from './relevance-signals.js';
 
 const model: RelevanceCalibration = {
   signals: SIGNAL_NAMES,
-  weights: [2, 0, 0, 0, 1, 0],
+  weights: [2, 0, 0, 0, 1, 0, 0],
   bias: 0,
-  means: [0.5, 0, 0, 0, 0.3, 0],
-  scales: [0.25, 1, 1, 1, 0.1, 1],
+  means: [0.5, 0, 0, 0, 0.3, 0, 0],
+  scales: [0.25, 1, 1, 1, 0.1, 1, 1],
   threshold: 0.6,
   embedderModelId: 'encoder-a',
 };
@@ -17,6 +17,7 @@ const signals = (coverage: number, vectorSimilarity: number | null): RelevanceSi
   headlineCoverage: 0,
   missingSpecificity: 0,
   vectorSimilarity,
+  subjectCoverage: 0,
   concepts: 1,
 });
 

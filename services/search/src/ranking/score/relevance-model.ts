@@ -1,5 +1,5 @@
 import { RANKING_PROFILE } from '../ranking-profile.js';
-import { signalVector, SIGNAL_NAMES, type RelevanceSignals } from './relevance-signals.js';
+import { signalVector, type RelevanceSignals } from './relevance-signals.js';
 
 /** A logistic model over the relevance signals, and the probability that reads as the relevance line (6). */
 export interface RelevanceCalibration {
@@ -16,14 +16,14 @@ export interface RelevanceCalibration {
 }
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
-const VECTOR = SIGNAL_NAMES.indexOf('vectorSimilarity');
 
 /** The probability (0..1) that a hit with these signals is about the query. */
 export function relevanceProbability(calibration: RelevanceCalibration, signals: RelevanceSignals, embedderModelId: string | null): number {
   const readable = embedderModelId !== null && embedderModelId === calibration.embedderModelId ? signals : { ...signals, vectorSimilarity: null };
-  const inputs = signalVector(readable, calibration.means[VECTOR]);
   let logit = calibration.bias;
-  inputs.forEach((value, index) => (logit += calibration.weights[index] * ((value - calibration.means[index]) / calibration.scales[index])));
+  signalVector(readable).forEach((value, index) => {
+    if (value !== null) logit += calibration.weights[index] * ((value - calibration.means[index]) / calibration.scales[index]);
+  });
   return sigmoid(logit);
 }
 

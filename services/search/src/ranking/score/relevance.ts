@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { RANKING_PROFILE } from '../ranking-profile.js';
 import { relevanceProbability, toRelevanceScale } from './relevance-model.js';
-import { relevanceSignals, type RelevanceSignals } from './relevance-signals.js';
+import { relevanceSignals, type RelevanceSignals, type SubjectPhrase } from './relevance-signals.js';
+import { titlePhrases } from '../../subject/document-subject.js';
 import { abbreviationsIn } from '../understand/query-enhancer.js';
 import { derivedFromTerms } from '../understand/clinical-terms.js';
 import { WORD_LISTS } from '../understand/word-lists.js';
@@ -160,6 +161,17 @@ interface ChunkStems {
   topics: TopicPhrase[];
   title: Set<string>;
   section: Set<string>;
+  subjects: SubjectPhrase[];
+}
+
+/** What a hit is about: its title, the part before a colon or dash, and its bracketed names. */
+function subjectPhrases(chunk: IndexedChunk): SubjectPhrase[] {
+  const { bracketed } = titlePhrases(chunk.title);
+  const lead = chunk.title.split(/:|\s[-–—]\s/)[0];
+  return [...new Set([chunk.title, lead, ...bracketed])]
+    .map(queryTerms)
+    .filter((words) => words.length > 0)
+    .map((words) => ({ stems: words.map(stem), specificity: words.map(wordSpecificity) }));
 }
 const NO_STEMS = new Set<string>();
 
@@ -183,8 +195,7 @@ export class RelevanceScorer {
 
   /** What the relevance model reads of a hit (also what calibration fits on). */
   signals(concepts: Concept[], chunk: IndexedChunk, vectorSimilarity: number | null): RelevanceSignals {
-    const { headline, text } = this.stemsOf(chunk);
-    return relevanceSignals(concepts, headline, text, vectorSimilarity);
+    return relevanceSignals(concepts, this.stemsOf(chunk), vectorSimilarity);
   }
 
   /** The raw 0..1 coverage behind the score (what calibration works on). */
@@ -223,6 +234,7 @@ export class RelevanceScorer {
         topics: topics.flatMap(phrasesOf).map(topicPhrase),
         title: new Set(title),
         section: new Set(section),
+        subjects: subjectPhrases(chunk),
       };
       if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(key, entry);
