@@ -147,4 +147,20 @@ describe('answerSentences', () => {
     expect(sentences(answerSentences({ question: 'how do i do abdominal thrusts?', topic: 'Choking', sources: firstAid }))[0].text).toMatch(/^Give up to 5/);
     expect(sentences(answerSentences({ question: 'signs of basal skull fracture?', topic: 'Head injury', sources: firstAid }))[0].text).toMatch(/^Treat haemotympanum/);
   });
+
+  it("reads a clinician's shorthand through the sources and weighs the asked drug above an age", () => {
+    const typhus = toSources([
+      {
+        text: [
+          '- Give 300 micrograms IM (0.3 mL) to children aged 6 to 12 years.',
+          '- Give children doxycycline 4.5 mg/kg/day in two divided doses.',
+          '- Give doxycycline 100 mg orally every 12 hours to adults for 7 days.',
+        ].join('\n'),
+        title: 'Scrub typhus',
+        organization: 'ICMR',
+      },
+    ]);
+    const found = sentences(answerSentences({ question: 'doxy dose for a 6 yr old?', topic: 'Scrub typhus', sources: typhus }));
+    expect(found[0].text).toBe('Give children doxycycline 4.5 mg/kg/day in two divided doses.');
+  });
 });

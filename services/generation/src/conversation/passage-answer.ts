@@ -3,6 +3,7 @@ import { sentencesOf, type SourceSentence } from '../sources/sentences.js';
 import type { Source } from '../sources/source.js';
 import { ANSWER_SIGNALS, ASKING_WORDS, classifyQuestion } from './question-kind.js';
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
+import { shorthandReadings } from './source-shorthand.js';
 
 export interface AnswerSentence {
   text: string;
@@ -19,7 +20,7 @@ export interface PassageQuestion {
   topic: string;
   /** What "it" refers to: the step a step thread discusses. */
   focus?: string;
-  /** What search added to the question: long forms of its abbreviations, synonyms of its lay words. */
+  /** What search added to the question: long forms of its abbreviations, synonyms of its lay words (shorthand the sources spell out is read here). */
   expansions?: string[];
   sources: Source[];
   /** Keeps out sentences the source they come from does not state. */
@@ -38,6 +39,9 @@ const NEAR_DUPLICATE = 0.6;
 /** How much an everyday word of the question ('bother', 'think') counts beside a word of medicine when deciding the sources do not answer. */
 const EVERYDAY_WORD = 0.5;
 const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
+/** How much a number or unit of time of the question ('6 years' of 'a 6 yr old') counts beside what it is asked about. */
+const AN_AMOUNT = 0.3;
+const AMOUNT = /\d|^(?:year|month|week|day|hour|minut)/;
 
 /** How much of a question a sentence covers: the share of the question's content words it has, 0..1. */
 export function questionCoverage(question: string, sentence: string): number {
@@ -79,7 +83,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const topicStems = new Set(stemsOf(topic));
   const context = new Set([...topicStems, ...stemsOf(focus)]);
   const known = new Set(sources.flatMap((source) => stemsOf(source.text)));
-  const understood = expansions.filter((phrase) => stemsOf(phrase).every((stem) => known.has(stem)));
+  const shorthand = shorthandReadings(question, sources.map((source) => source.text)).map((reading) => reading.stands);
+  const understood = [...expansions, ...shorthand].filter((phrase) => stemsOf(phrase).every((stem) => known.has(stem)));
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
   const everyday = new Set(stemsOf(writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter(isEverydayWord).join(' ')));
@@ -107,6 +112,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
+  for (const stem of weight.keys()) if (AMOUNT.test(stem)) weight.set(stem, weight.get(stem)! * AN_AMOUNT);
   for (const phrase of standsFor) {
     const stems = stemsOf(phrase).filter((stem) => expanded.includes(stem) && weight.has(stem));
     for (const stem of stems) weight.set(stem, weight.get(stem)! / stems.length);

@@ -1,0 +1,34 @@
+import { describe, expect, it } from '@jest/globals';
+import { shorthandReadings } from './source-shorthand.js';
+
+const meningitis = [
+  'Give benzylpenicillin 300 mg under 1 year, 600 mg at 1 to 9 years, and 1.2 g for people aged 10 years and over.',
+  'Offer close contacts antibiotic prophylaxis, usually a single dose of ciprofloxacin.',
+  'Give tranexamic acid within 3 hours of injury.',
+];
+const stands = (question: string, sources = meningitis) => shorthandReadings(question, sources).map(({ shorthand, stands: long }) => `${shorthand}=${long}`);
+
+describe('shorthandReadings', () => {
+  it('reads a drug shortened from its start as the one source word it spells', () => {
+    expect(stands('who gets the cipro prophylaxis?')).toEqual(['cipro=ciprofloxacin']);
+    expect(stands('benpen dose for a 6 yr old?')).toEqual(['benpen=benzylpenicillin']);
+  });
+
+  it('reads an abbreviation in capitals by the initials of a source phrase', () => {
+    expect(stands('TXA dose?')).toEqual(['TXA=tranexamic acid']);
+  });
+
+  it('reads an abbreviation the sources define after its long form, even where they use it', () => {
+    const repellents = ['Recommend a repellent with DEET or oil of lemon eucalyptus (OLE).', 'Do not use OLE on children younger than 3 years.'];
+    expect(stands('what age is too young for OLE repellent?', repellents)).toEqual(['OLE=oil of lemon eucalyptus']);
+    const snakebite = ['Perform the 20-minute whole blood clotting test (20WBCT) on arrival.'];
+    expect(stands('how do I do the 20WBCT?', snakebite)).toEqual(['20WBCT=20-minute whole blood clotting test']);
+  });
+
+  it('leaves alone words the sources use, everyday words, and shorthand that fits several source words', () => {
+    expect(stands('ciprofloxacin for close contacts?')).toEqual([]);
+    expect(stands('can I give it at home?')).toEqual([]);
+    expect(stands('cef dose?', ['Give cefixime or ceftriaxone.'])).toEqual([]);
+    expect(stands('OD signs?', ['Suspect opioid overdose with pinpoint pupils.'])).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+import { tokenize } from '@cairn/rules';
+import { isEverydayWord } from './answer-words.js';
+
+const WORD = /[\p{L}\p{N}'-]+/gu;
+const words = (text: string) => text.match(WORD) ?? [];
+const isStopword = (word: string) => tokenize(word).length === 0;
+const LONGEST_PHRASE = 4;
+
+/** Whether `short`'s letters appear in `long` in order, the first two (or the only one) at its start. */
+function spells(short: string, long: string): boolean {
+  if (long.length < short.length + 2 || !long.startsWith(short.slice(0, 2))) return false;
+  let at = 0;
+  for (const letter of long) if (letter === short[at]) at++;
+  return at === short.length;
+}
+
+/** Whether an abbreviation's letters run through a phrase's content words in order, each word giving at least its first letter. */
+function initialsOf(letters: string, phrase: string[]): boolean {
+  if (phrase.length === 0) return letters.length === 0;
+  const [word, ...rest] = phrase;
+  if (letters[0] !== word[0]) return false;
+  for (let taken = 1, at = 1; taken <= letters.length; taken++) {
+    if (initialsOf(letters.slice(taken), rest)) return true;
+    while (at < word.length && word[at] !== letters[taken]) at++;
+    if (at++ >= word.length) return false;
+  }
+  return false;
+}
+
+/** The sources' phrases of up to LONGEST_PHRASE content words (stopwords inside kept, none at either end). */
+function phrasesOf(text: string): { text: string; content: string[] }[] {
+  const tokens = words(text.toLowerCase());
+  const phrases: { text: string; content: string[] }[] = [];
+  tokens.forEach((first, start) => {
+    if (isStopword(first)) return;
+    const content: string[] = [];
+    for (let end = start; end < tokens.length; end++) {
+      if (isStopword(tokens[end])) continue;
+      content.push(tokens[end]);
+      if (content.length > LONGEST_PHRASE) break;
+      phrases.push({ text: tokens.slice(start, end + 1).join(' '), content: [...content] });
+    }
+  });
+  return phrases;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What the sources define an abbreviation as, writing it after its long form ('oil of lemon
+ * eucalyptus (OLE)', '20-minute whole blood clotting test (20WBCT)'): the words before it from the first
+ * content word its first letter starts, with a leading number the abbreviation also has.
+ */
+function definedAs(abbreviation: string, text: string): string | null {
+  const match = new RegExp(`([^.;:()]+)\\(${escape(abbreviation)}\\)`, 'i').exec(text);
+  if (!match) return null;
+  const [, digits, letters] = /^(\d*)(.*)$/.exec(abbreviation)!;
+  const before = words(match[1]).slice(-(letters.length + 3));
+  const start = before.findIndex((word) => !isStopword(word) && word[0]?.toLowerCase() === letters[0]?.toLowerCase());
+  if (start < 0) return null;
+  const from = digits && start > 0 && before[start - 1].startsWith(digits) ? start - 1 : start;
+  return before.slice(from).join(' ');
+}
+
+/**
+ * What a clinician's shorthand stands for in the sources at hand: 'cipro' ciprofloxacin, 'benpen'
+ * benzylpenicillin, TXA tranexamic acid, OLE what the sources define it as. Otherwise a word the sources never use is read as the one word of
+ * theirs, not an everyday one, that it spells from its start; one in capitals as the one phrase whose
+ * words its letters run through from their initials, initials alone preferred. No reading when
+ * several fit.
+ */
+export function shorthandReadings(question: string, sourceTexts: string[]): { shorthand: string; stands: string }[] {
+  const text = sourceTexts.join('\n');
+  const used = new Set(words(text.toLowerCase()));
+  const sourceWords = [...used].filter((word) => /^\p{L}+$/u.test(word) && !isEverydayWord(word));
+  let phrases: ReturnType<typeof phrasesOf> | null = null;
+  const readings: { shorthand: string; stands: string }[] = [];
+  for (const written of new Set(words(question))) {
+    const short = written.toLowerCase();
+    const defined = /\p{Lu}/u.test(written) && written.length <= 8 ? definedAs(written, text) : null;
+    if (defined) {
+      readings.push({ shorthand: written, stands: defined });
+      continue;
+    }
+    if (!/^\p{L}{2,8}$/u.test(written) || used.has(short) || isStopword(short) || isEverydayWord(short)) continue;
+    const capitals = written.length <= 5 && written === written.toUpperCase();
+    let fits: string[];
+    if (capitals) {
+      phrases ??= phrasesOf(text);
+      const fitting = phrases.filter((phrase) => phrase.content.length > 1 && initialsOf(short, phrase.content));
+      const initialsOnly = fitting.filter((phrase) => phrase.content.length === short.length);
+      fits = [...new Set((initialsOnly.length > 0 ? initialsOnly : fitting).map((phrase) => phrase.text))];
+    } else {
+      fits = short.length >= 3 ? sourceWords.filter((word) => spells(short, word)) : [];
+    }
+    if (fits.length === 1) readings.push({ shorthand: written, stands: fits[0] });
+  }
+  return readings;
+}
