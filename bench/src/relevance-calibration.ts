@@ -137,8 +137,8 @@ function withMeansForMissing(rows: (number | null)[][]): number[][] {
   return rows.map((row) => row.map((value, column) => value ?? means[column]));
 }
 
-/** The fit's L2 penalty: of 1e-2, 1e-3 and 1e-4 the tune searches' worst check came nearest its target at 1e-4 (seven signals, 7,400 searches). */
-const L2_PENALTY = 1e-4;
+/** The fit's L2 penalty: of 1e-2, 1e-3 and 1e-4, 1e-3 leaves the fewest stray tune hits at the line chooseThreshold takes. */
+const L2_PENALTY = 1e-3;
 
 /** Checks with fewer searches than this are reported but do not choose the line. */
 const MIN_CHECK_SEARCHES = 30;
@@ -147,10 +147,15 @@ const MIN_CHECK_SEARCHES = 30;
 const RELEVANT_TARGET = 0.85;
 const STRAY_TARGET = 0.1;
 
+/** How far above RELEVANT_TARGET a tune check's share must be for the target to hold on held-out searches (a one-sided 97.5 % bound). */
+const HELD_OUT_Z = 1.96;
+
 /**
- * The probability line where the check furthest from its target is nearest to it (each check with
- * enough searches: the share of its relevant top hits at or above the line against RELEVANT_TARGET,
- * of its stray ones, nothing relevant in scope, against STRAY_TARGET); ties go to the best mean margin.
+ * The probability line: the highest at which every relevant check with enough searches keeps
+ * RELEVANT_TARGET with room for held-out searches (its tune share at least the target plus 1.96
+ * standard errors of a share of its size), so a right answer reads 6 or more first and as few stray
+ * hits as that allows do. When no line gives that room, the line where the check furthest from its
+ * target (relevant or stray) is nearest to it.
  */
 function chooseThreshold(samples: RelevanceSample[], probabilities: number[]): number {
   const checks = (outcome: RelevanceSample['outcome']) =>
@@ -160,9 +165,12 @@ function chooseThreshold(samples: RelevanceSample[], probabilities: number[]): n
   const relevant = checks('relevant');
   const stray = checks('nothing-in-scope');
   const share = (group: number[], line: number) => group.filter((p) => p >= line).length / group.length;
+  const withRoom = (group: number[]) => RELEVANT_TARGET + HELD_OUT_Z * Math.sqrt((RELEVANT_TARGET * (1 - RELEVANT_TARGET)) / group.length);
+  const lines = Array.from({ length: 91 }, (_, step) => (step + 5) / 100);
+  const roomy = lines.filter((line) => relevant.every((group) => share(group, line) >= withRoom(group)));
+  if (roomy.length > 0) return roomy[roomy.length - 1];
   let best = { threshold: 0.5, worst: -Infinity, mean: -Infinity };
-  for (let step = 5; step <= 95; step++) {
-    const threshold = step / 100;
+  for (const threshold of lines) {
     const margins = [...relevant.map((group) => share(group, threshold) - RELEVANT_TARGET), ...stray.map((group) => STRAY_TARGET - share(group, threshold))];
     const worst = Math.min(...margins);
     const mean = margins.reduce((sum, margin) => sum + margin, 0) / margins.length;
