@@ -130,7 +130,7 @@ async function askInChat(post: Post, question: FollowUpQuestion, protocol: Proto
 
 async function askInStepThread(post: Post, question: FollowUpQuestion, protocol: Protocol): Promise<string> {
   const step = protocol.checklist.find((candidate) => new RegExp(question.step!, 'i').test(candidate.text));
-  if (!step) return '(no such step shown)';
+  if (!step) return `(no such step shown; the steps: ${protocol.checklist.map((candidate) => candidate.text).join(' | ')})`;
   const reply = await post<{ message: string }>('/api/protocols/step-thread', {
     message: question.question,
     step_id: `step-${step.step}`,

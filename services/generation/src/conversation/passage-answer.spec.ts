@@ -163,4 +163,9 @@ describe('answerSentences', () => {
     const found = sentences(answerSentences({ question: 'doxy dose for a 6 yr old?', topic: 'Scrub typhus', sources: typhus }));
     expect(found[0].text).toBe('Give children doxycycline 4.5 mg/kg/day in two divided doses.');
   });
+
+  it("answers a question that names only the protocol's own subject from the sentences about it", () => {
+    const found = sentences(answerSentences({ question: 'how is thrombolysis given?', topic: 'Stroke thrombolysis', sources: stroke }));
+    expect(found[0].text).toMatch(/thrombolysis/);
+  });
 });

@@ -99,7 +99,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const focusStems = [...new Set(stemsOf(focus))].filter((stem) => !ASKING_STEMS.has(stem) && !topicStems.has(stem));
   const standsFor = understood.filter((phrase) => !stemsOf(phrase).some((stem) => asked.includes(stem)));
   const expanded = [...new Set(standsFor.flatMap(stemsOf))].filter((stem) => !context.has(stem) && !specific.includes(stem) && !ASKING_STEMS.has(stem));
-  const subject = specific.length > 0 ? [...specific, ...expanded] : focusStems;
+  const onTopic = asked.filter((stem) => topicStems.has(stem) && !ASKING_STEMS.has(stem));
+  const subject = specific.length > 0 ? [...specific, ...expanded] : focusStems.length > 0 ? focusStems : onTopic;
   const seen = new Set<string>();
   const quotable = sources
     .flatMap(sentencesOf)
