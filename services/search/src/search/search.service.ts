@@ -5,6 +5,7 @@ import { KEYWORD_INDEX, type KeywordIndex } from '../keyword/keyword-index.port.
 import { DEFAULT_FUSION, fuseRankings, FUSION_SETTINGS, type FusionSettings } from '../ranking/fuse/hybrid-fusion.js';
 import { withPreferences } from '../ranking/prefer/preferences.js';
 import { PREFERENCE_DEPTH, searchPreferences } from '../ranking/prefer/search-preferences.js';
+import { taskSectionsFirst } from '../ranking/prefer/task-sections.js';
 import { retrieveRankings, type RetrievalMode } from '../ranking/retrieve/retrieval.js';
 import { RelevanceScorer } from '../ranking/score/relevance.js';
 import type { RelevanceSignals } from '../ranking/score/relevance-signals.js';
@@ -80,7 +81,8 @@ export class SearchService {
           : rankings.keyword;
     const chunks = new Map<string, IndexedChunk>();
     const candidates = await this.chunksOf(fused.slice(0, Math.max(PREFERENCE_DEPTH, request.size)), chunks);
-    const ranked = withPreferences(fused, searchPreferences(candidates, reading.searched, this.relevance));
+    const preferred = withPreferences(fused, searchPreferences(candidates, reading.searched, this.relevance));
+    const ranked = taskSectionsFirst(preferred, chunks, reading.searched, PREFERENCE_DEPTH);
     const top = ranked.slice(0, request.size);
     await this.chunksOf(top, chunks);
     const similarity = vectorSimilarities(rankings.vector);
