@@ -12,6 +12,8 @@ describe('screenQuery', () => {
     'snakebite first aid',
     'dog bite rabies vaccine',
     'fever in a child after a football match',
+    'got knocked on the head at football, feeling foggy and sick',
+    'twisted ankle playing basketball',
   ])('lets %j through', (query) => {
     expect(screenQuery(query)).toBeNull();
   });
@@ -34,6 +36,7 @@ describe('screenQuery', () => {
     ['weather in Paris tomorrow', 'irrelevant'],
     ['write a poem about the sea', 'irrelevant'],
     ['bitcoin price', 'irrelevant'],
+    ['football score tonight', 'irrelevant'],
   ])('screens %j as %s', (query, category) => {
     expect(screenQuery(query)?.category).toBe(category);
   });
