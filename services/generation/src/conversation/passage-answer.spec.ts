@@ -168,4 +168,20 @@ describe('answerSentences', () => {
     const found = sentences(answerSentences({ question: 'how is thrombolysis given?', topic: 'Stroke thrombolysis', sources: stroke }));
     expect(found[0].text).toMatch(/thrombolysis/);
   });
+
+  it('takes a sentence that says what a shorthand stands for as naming it', () => {
+    const snakebite = toSources([
+      {
+        text: [
+          '- Perform the 20-minute whole blood clotting test (20WBCT) on arrival in every snakebite patient.',
+          '- Place 2 ml of fresh venous blood in a new, clean, dry glass tube, leave it undisturbed for 20 minutes, then tilt it.',
+          '- Give ASV when the blood does not clot.',
+        ].join('\n'),
+        title: 'Snakebite',
+        organization: 'ICMR',
+      },
+    ]);
+    const found = sentences(answerSentences({ question: 'how do I do the 20WBCT?', topic: 'Snake bite in India, ASV', sources: snakebite }));
+    expect(found[0].text).toMatch(/^Place 2 ml/);
+  });
 });

@@ -83,8 +83,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const topicStems = new Set(stemsOf(topic));
   const context = new Set([...topicStems, ...stemsOf(focus)]);
   const known = new Set(sources.flatMap((source) => stemsOf(source.text)));
-  const shorthand = shorthandReadings(question, sources.map((source) => source.text)).map((reading) => reading.stands);
-  const understood = [...expansions, ...shorthand].filter((phrase) => stemsOf(phrase).every((stem) => known.has(stem)));
+  const readings = shorthandReadings(question, sources.map((source) => source.text)).map(({ shorthand, stands }) => ({ shorthand: stemsOf(shorthand), stands }));
+  const understood = [...expansions, ...readings.map((reading) => reading.stands)].filter((phrase) => stemsOf(phrase).every((stem) => known.has(stem)));
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
   const everyday = new Set(stemsOf(writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter(isEverydayWord).join(' ')));
@@ -109,7 +109,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
       const key = sentence.text.toLowerCase().replace(/\W+/g, ' ').trim();
       return !seen.has(key) && Boolean(seen.add(key));
     })
-    .map((sentence) => ({ sentence, stems: new Set(stemsOf(sentence.text)) }));
+    .map((sentence) => ({ sentence, stems: withShorthand(new Set(stemsOf(sentence.text)), readings) }));
   const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
@@ -141,6 +141,15 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   return {
     sentences: chosen.map(({ sentence, coverage }) => ({ text: sentence.text.replace(/\s+/g, ' ').trim(), sourceId: sentence.sourceId, coverage, listItem: sentence.listItem })),
   };
+}
+
+/** A sentence that says most of what a shorthand stands for says the shorthand too ('Place 2 ml of blood … 20 minutes' of 20WBCT). */
+function withShorthand(stems: Set<string>, readings: { shorthand: string[]; stands: string }[]): Set<string> {
+  for (const { shorthand, stands } of readings) {
+    const long = [...new Set(stemsOf(stands))];
+    if (2 * long.filter((stem) => stems.has(stem)).length >= long.length) shorthand.forEach((stem) => stems.add(stem));
+  }
+  return stems;
 }
 
 /** The words of the question whose stems are among these, as the clinician wrote them. */
