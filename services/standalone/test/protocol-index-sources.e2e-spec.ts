@@ -64,18 +64,22 @@ describe('Your Protocol Index opens an approved upload\'s sources in the app (Ch
     await session?.close();
   });
 
-  it('says a preview\'s sources open after approval, then opens a citation and a step of the approved protocol at the cited page, highlighted', async () => {
+  it("opens a preview's source before approval, then a citation and a step of the approved protocol, at the cited page, highlighted", async () => {
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signUpInBrowser(page, session.server.url, 'Ines Duarte');
     await page.getByTestId('remote-chat').waitFor();
 
     const generated = await uploadForReview(page);
-    const previewSources = generated.getByRole('list', { name: 'Sources' }).first();
-    await previewSources.getByText('Source opens after approval').first().waitFor();
-    expect(await generated.getByRole('button', { name: 'View Source' }).count()).toBe(0);
-    expect(await generated.getByRole('link', { name: 'View Source' }).count()).toBe(0);
-    await page.screenshot({ path: testOutputPath('protocol-index-sources-preview.png') });
     await page.getByRole('status').filter({ hasText: 'Protocols Ready' }).getByRole('button', { name: 'Dismiss' }).click();
+    const previewSources = generated.getByRole('list', { name: 'Sources' }).first();
+    expect(await generated.getByText('Source opens after approval').count()).toBe(0);
+    await previewSources.getByRole('button', { name: 'View Source', exact: true }).first().waitFor();
+    await page.screenshot({ path: testOutputPath('protocol-index-sources-preview-list.png') });
+    await previewSources.getByRole('button', { name: 'View Source', exact: true }).first().click();
+    const fromPreview = await shownSource(page);
+    await expectCitedPage(fromPreview.viewer, fromPreview.sheet, fromPreview.shown);
+    await page.screenshot({ path: testOutputPath('protocol-index-sources-preview.png') });
+    await closeSource(fromPreview.viewer);
 
     await generated.getByRole('button', { name: 'Approve' }).click();
     await generated.getByText(/Successfully processed \d+ protocols/).waitFor({ timeout: 60_000 });

@@ -103,6 +103,29 @@ describe.each(backends)('uploads: a guideline is searchable as a whole document 
     expect((await fetch(`${server.url}/users/${alice.uid}/protocols/${protocol.id}/source`)).status).toBe(401);
   });
 
+  it("serves a preview's PDF from its upload before approval, to its owner only, and none once the preview is cleared", async () => {
+    const fay = await signUpTestUser(server, 'Fay');
+    const gus = await signUpTestUser(server, 'Gus');
+    const started = await client.upload(fay, 'ward-sepsis.pdf', wardSepsisPdf());
+    const uploadId = started.body.upload_id as string;
+    expect((await client.waitFor(fay, uploadId, settled)).status).toBe('awaiting_approval');
+    const preview = (await client.preview(fay, uploadId)).body.protocols as { id: string; protocol_data: { citations: { url: string; page: number }[] } }[];
+    expect(preview.length).toBeGreaterThan(0);
+    for (const protocol of preview) {
+      for (const citation of protocol.protocol_data.citations) expect(citation.url).toBe(`/api/users/${fay.uid}/protocols/${protocol.id}/source?page=${citation.page}`);
+    }
+    const own = await sourceOf(fay, preview[0].id, fay.token, '?page=2');
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await own.arrayBuffer()).equals(wardSepsisPdf())).toBe(true);
+    expect((await sourceOf(fay, preview[0].id, gus.token)).status).toBe(403);
+    expect((await sourceOf(gus, preview[0].id)).status).toBe(404);
+
+    expect((await server.request('DELETE', `/users/${fay.uid}/upload-preview/${uploadId}`, { token: fay.token })).status).toBeLessThan(300);
+    await idle();
+    expect((await sourceOf(fay, preview[0].id)).status).toBe(404);
+  });
+
   it('keeps a PDF through the regeneration of its upload, and a renamed or regenerated protocol keeps its text and steps together', async () => {
     const carol = await signUpTestUser(server, 'Carol');
     const protocols = await approvedGuideline(carol, true);

@@ -4,7 +4,7 @@ import type { UploadedProtocol } from './uploads.resource';
 export type SummaryCitation = UploadedProtocol['protocol_data']['citations'][number];
 type SummaryStep = UploadedProtocol['protocol_data']['step_details'][number];
 
-/** How a summary shows a source: as the chat does, except that an upload not yet approved has no stored PDF to open. */
+/** How a summary shows a source: as the chat does, except that a preview whose upload kept no file to open says so. */
 export type SummarySource = CitationSourceLink | { kind: 'after-approval' };
 
 export function summarySource(citation: Pick<SummaryCitation, 'url' | 'organization'>, uid: string | null, awaitingApproval: boolean): SummarySource {

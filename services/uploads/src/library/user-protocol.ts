@@ -21,9 +21,9 @@ export interface UserProtocol extends Omit<GeneratedUploadProtocol, 'source_ref'
   updated_at: string;
 }
 
-/** The URL that opens the protocol's original PDF for its owner; empty when none was kept. */
+/** The URL that opens the protocol's original PDF for its owner: a preview's from its upload, an approved one's from the copy kept beside it (none for protocols approved before copies were kept). */
 export const sourceFileUrl = (protocol: Pick<UserProtocol, 'userId' | 'protocolId' | 'state' | 'sourceFileKept'>) =>
-  protocol.state === 'indexed' && protocol.sourceFileKept ? `${PUBLIC_API_PATH}${protocolSourcePath(protocol.userId, protocol.protocolId)}` : '';
+  protocol.state === 'preview' || protocol.sourceFileKept ? `${PUBLIC_API_PATH}${protocolSourcePath(protocol.userId, protocol.protocolId)}` : '';
 
 /** The protocol's citations, each opening the original PDF at the page it quotes. */
 export function withSourceUrls(protocol: UserProtocol): GeneratedProtocolData['citations'] {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { protocolBlobs } from '@cairn/contracts';
+import { protocolBlobs, type ProtocolCandidate } from '@cairn/contracts';
 import { BLOB_STORE, notFound, type BlobStore } from '@cairn/platform';
 import { UserProtocolsRepository } from '../library/user-protocols.repository.js';
 
@@ -10,7 +10,7 @@ export interface SourceFile {
   content: Readable;
 }
 
-/** The original PDFs of a user's approved protocols, for their owner alone. */
+/** The original PDFs of a user's protocols, previews (from their upload) and approved ones (from the copy kept at approval), for their owner alone. */
 @Injectable()
 export class ProtocolSourcesService {
   constructor(
@@ -20,11 +20,17 @@ export class ProtocolSourcesService {
 
   async open(userId: string, protocolId: string): Promise<SourceFile> {
     const protocol = await this.protocols.get(userId, protocolId);
-    if (protocol?.state !== 'indexed') throw notFound('Protocol not found');
-    const key = protocolBlobs(userId, protocolId).file;
-    const info = protocol.sourceFileKept ? await this.blobs.stat(key) : null;
-    const content = info ? await this.blobs.stream(key) : null;
+    if (!protocol) throw notFound('Protocol not found');
+    const key = protocol.state === 'preview' ? await this.uploadedFile(protocol.sourceRef) : protocol.sourceFileKept ? protocolBlobs(userId, protocolId).file : null;
+    const info = key ? await this.blobs.stat(key) : null;
+    const content = info && key ? await this.blobs.stream(key) : null;
     if (!info || !content) throw notFound('The original file of this protocol is not available');
     return { filename: protocol.source_file, size: info.size, content };
+  }
+
+  /** The upload's file a preview was generated from, named by the candidate its source part holds. */
+  private async uploadedFile(sourceRef: string): Promise<string | null> {
+    const candidate = await this.blobs.get(sourceRef);
+    return candidate ? ((JSON.parse(candidate.toString('utf8')) as ProtocolCandidate).fileRef ?? null) : null;
   }
 }
