@@ -133,10 +133,11 @@ describe('generation service', () => {
       expect(understood.status).toBe(200);
       expect(understood.body.checklist.length).toBeGreaterThan(0);
       const concussion = { text: '- Remove an athlete from play at once when concussion is suspected.', title: 'Concussion', section: 'Recognise', relevance: 9 };
-      const judged = await post('/protocols/generate', { title: 'kid bumped his head at football', context_snippets: [concussion] });
+      const judged = await post('/protocols/generate', { title: 'back to football after the knock', context_snippets: [concussion] });
       expect(judged.status).toBe(200);
       expect(judged.body.checklist.map((step: { text: string }) => step.text)).toEqual(['Remove an athlete from play at once when concussion is suspected.']);
-      expect((await post('/protocols/generate', { title: 'kid bumped his head at football', context_snippets: [{ ...concussion, relevance: 2 }] })).status).toBe(400);
+      expect((await post('/protocols/generate', { title: 'back to football after the knock', context_snippets: [{ ...concussion, relevance: 2 }] })).status).toBe(400);
+      expect((await post('/protocols/generate', { title: 'kid bumped his head at football', context_snippets: [{ ...concussion, relevance: 2 }] })).status).toBe(200);
     });
 
     it('needs a token', async () => {

@@ -8,9 +8,14 @@ import { groundSteps, type CitedStep } from '../grounding/grounding-check.js';
 import { GroundingMetrics } from '../grounding/grounding-metrics.js';
 import { screenQuery } from '../screening/query-screening.js';
 import { leadIsAboutTheQuestion, understoodStems, type QueryUnderstanding } from '../generators/on-topic-sources.js';
+import { withLeadDocument } from '../sources/lead-document.js';
 import { MAX_SOURCES, toSources, type Snippet } from '../sources/source.js';
 import { assembleProtocol, type ProtocolResponse } from './protocol-assembler.js';
 import type { GenerateBody } from './protocol.schemas.js';
+
+/** How many passages are asked for when looking for more of the lead document, and how long that may wait (the sources in hand do without). */
+const LEAD_DOCUMENT_PASSAGES = 8;
+const LEAD_DOCUMENT_TIMEOUT_MS = 1000;
 
 export type GreetingResponse = ProtocolResponse & { category: 'greeting'; message: string };
 
@@ -57,8 +62,10 @@ export class ProtocolGenerationService {
     const intent = classifyIntent(query);
     const { snippets, understanding } =
       body.context_snippets.length > 0 ? { snippets: body.context_snippets, understanding: await this.contextSearch.understand(query, user) } : await this.searched(query, user);
-    const sources = toSources(snippets);
-    if (refusal && !leadIsAboutTheQuestion(sources, understoodStems(query, understanding))) throw new AppError(400, refusal.category, refusal.message);
+    const stems = understoodStems(query, understanding);
+    const found = toSources(snippets);
+    if (refusal && !leadIsAboutTheQuestion(found, stems)) throw new AppError(400, refusal.category, refusal.message);
+    const sources = await withLeadDocument(found, stems, async (text) => (await this.contextSearch.find(text, user, LEAD_DOCUMENT_PASSAGES, LEAD_DOCUMENT_TIMEOUT_MS)).passages);
     if (sources.length === 0) return { response: assembleProtocol({ query, intent, sources, steps: [], region: body.region, year: body.year }) };
     return { request: { title: query, intent, sources, instructions: body.instructions, understanding }, region: body.region, year: body.year };
   }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Passage } from '@cairn/contracts';
+import { tokenize } from '@cairn/rules';
+import { withLeadDocument } from './lead-document.js';
+import { toSources } from './source.js';
+
+const passage = (title: string, section: string, text: string, relevance: number): Passage => ({
+  text,
+  title,
+  organization: 'CDC',
+  year: 2024,
+  region: 'United States',
+  url: '',
+  section,
+  relevance,
+});
+const concussion = 'Concussion: recognition and return to sport';
+const found = toSources([
+  passage(concussion, 'Recognize a possible concussion', 'Suspect concussion after a blow to the head followed by new symptoms.', 7.6),
+  passage('Stroke warning signs', 'Recognize stroke', 'Call an ambulance for sudden face drooping.', 0.3),
+  passage('Head injury assessment', 'CT head for adults', 'Perform CT within 8 hours for adults on anticoagulants.', 0.1),
+]);
+const stems = tokenize('son hit head at football now foggy and dizzy concussion');
+const moreOfTheLead = async (text: string) =>
+  text === concussion
+    ? [
+        found[0],
+        passage(concussion, 'Return to sports', 'Return to sport step by step, with at least 24 hours at each step.', 2),
+        passage('Stroke warning signs', 'Recognize stroke', 'Note the time symptoms started.', 1),
+      ]
+    : [];
+
+describe('withLeadDocument', () => {
+  it('replaces the sources about something else with more passages of the document search ranked first', async () => {
+    const sources = await withLeadDocument(found, stems, moreOfTheLead);
+    expect(sources.map((source) => [source.id, source.section])).toEqual([
+      [1, 'Recognize a possible concussion'],
+      [2, 'Return to sports'],
+    ]);
+  });
+
+  it('leaves the sources alone when the lead is not about the question or nothing more of it is found', async () => {
+    const unjudged = toSources(found.map((source, index) => ({ ...source, relevance: index === 0 ? 2 : source.relevance })));
+    expect(await withLeadDocument(unjudged, tokenize('pancreatitis'), moreOfTheLead)).toBe(unjudged);
+    expect(await withLeadDocument(found, stems, async () => [])).toBe(found);
+  });
+});
