@@ -7,7 +7,7 @@ import { mean, table } from './metrics.js';
 import { nfCorpusQueries, type JudgedQuery } from './relevance-samples.js';
 import { documentsByTitle, prepareUploadedCollections, searchAs, signIn, startServer, type Session } from './uploaded-collections.js';
 
-type Hit = { id: string; score: number; source: { title: string } };
+type Hit = { id: string; score: number; source: { title: string; owner?: string } };
 type Judge = (query: JudgedQuery, hit: Hit) => boolean;
 
 const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
@@ -36,6 +36,29 @@ async function unrelated(session: Session, queries: JudgedQuery[]): Promise<numb
   const scores: number[] = [];
   for (const query of queries) scores.push((await searchAs(session, query.text, 'user_only')).hits[0]?.score ?? 0);
   return mean(scores.map((score) => (score >= 6 ? 1 : 0)));
+}
+
+interface Beside {
+  queries: number;
+  bothFound: number;
+  withinOne: number;
+  meanGap: number;
+}
+
+/**
+ * In All (mixed), where the right uploaded protocol ranks against the right starter document it copies:
+ * over the queries whose first eight hits hold both, how many documents apart the first of each is.
+ */
+async function besideStarter(session: Session, queries: JudgedQuery[], judge: Judge): Promise<Beside> {
+  const gaps: number[] = [];
+  for (const query of queries) {
+    const hits = (await searchAs(session, query.text, 'mixed')).hits as Hit[];
+    const documents = [...new Map(hits.map((hit) => [documentOf(hit), hit])).values()];
+    const rank = (uploaded: boolean) => documents.findIndex((hit) => (hit.source.owner === session.uid) === uploaded && judge(query, hit));
+    const [upload, starter] = [rank(true), rank(false)];
+    if (upload >= 0 && starter >= 0) gaps.push(Math.abs(upload - starter));
+  }
+  return { queries: queries.length, bothFound: gaps.length, withinOne: gaps.filter((gap) => gap <= 1).length, meanGap: mean(gaps) };
 }
 
 /**
@@ -75,6 +98,11 @@ async function main(): Promise<void> {
       ),
     );
     console.log('Unrelated: the NFCorpus questions asked of the guideline hospital, the clinical queries of the NFCorpus hospital.');
+    const beside = await besideStarter(guideline, clinical, clinicalJudge);
+    console.log(
+      `\nAll (mixed), the guideline hospital asked the ${beside.queries} clinical test queries: the right uploaded chapter and the right starter document both among the first 8 hits for ${beside.bothFound}; ` +
+        `within one document of each other for ${beside.withinOne} (${percent(beside.withinOne / Math.max(1, beside.bothFound))}); mean gap ${beside.meanGap.toFixed(2)} documents.`,
+    );
   } finally {
     await server.stop();
   }
