@@ -64,10 +64,11 @@ function definedAs(abbreviation: string, text: string): string | null {
 
 /**
  * What a clinician's shorthand stands for in the sources at hand: 'cipro' ciprofloxacin, 'benpen'
- * benzylpenicillin, TXA tranexamic acid, OLE what the sources define it as. Otherwise a word the sources never use is read as the one word of
- * theirs, not an everyday one, that it spells from its start; one in capitals as the one phrase whose
- * words its letters run through from their initials, initials alone preferred. No reading when
- * several fit.
+ * benzylpenicillin, TXA tranexamic acid, OLE what the sources define it as. An abbreviation the
+ * sources define is read as its long form; otherwise a word the sources never use is read as the one
+ * word of theirs, not an everyday one, that it spells from its start, and one in capitals as the one
+ * phrase whose words its letters run through from their initials, initials alone preferred. No
+ * reading when several fit.
  */
 export function shorthandReadings(question: string, sourceTexts: string[]): { shorthand: string; stands: string }[] {
   const text = sourceTexts.join('\n');
