@@ -168,7 +168,7 @@ function chooseThreshold(samples: RelevanceSample[], probabilities: number[]): n
   const withRoom = (group: number[]) => RELEVANT_TARGET + HELD_OUT_Z * Math.sqrt((RELEVANT_TARGET * (1 - RELEVANT_TARGET)) / group.length);
   const lines = Array.from({ length: 91 }, (_, step) => (step + 5) / 100);
   const roomy = lines.filter((line) => relevant.every((group) => share(group, line) >= withRoom(group)));
-  if (roomy.length > 0) return roomy[roomy.length - 1];
+  if (relevant.length > 0 && roomy.length > 0) return roomy[roomy.length - 1];
   let best = { threshold: 0.5, worst: -Infinity, mean: -Infinity };
   for (const threshold of lines) {
     const margins = [...relevant.map((group) => share(group, threshold) - RELEVANT_TARGET), ...stray.map((group) => STRAY_TARGET - share(group, threshold))];

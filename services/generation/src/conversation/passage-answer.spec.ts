@@ -184,4 +184,23 @@ describe('answerSentences', () => {
     const found = sentences(answerSentences({ question: 'how do I do the 20WBCT?', topic: 'Snake bite in India, ASV', sources: snakebite }));
     expect(found[0].text).toMatch(/^Place 2 ml/);
   });
+
+  it('does not take a sentence sharing one word of a two-word long form as naming the shorthand, nor weigh a name with a digit as an amount', () => {
+    const postpartum = toSources([
+      {
+        text: [
+          '- Continue folic acid while breastfeeding.',
+          '- Give tranexamic acid 1 g IV within 3 hours of birth for postpartum haemorrhage.',
+          '- In breastfeeding women give iron 60 mg daily.',
+          '- Give vitamin B12 to vegan mothers who are breastfeeding.',
+        ].join('\n'),
+        title: 'Postpartum care',
+        organization: 'WHO',
+      },
+    ]);
+    const txa = sentences(answerSentences({ question: 'TXA dose after birth?', topic: 'Postpartum care', sources: postpartum }));
+    expect(txa[0].text).toMatch(/^Give tranexamic acid/);
+    const b12 = sentences(answerSentences({ question: 'B12 when breastfeeding?', topic: 'Postpartum care', sources: postpartum }));
+    expect(b12[0].text).toMatch(/B12/);
+  });
 });

@@ -41,7 +41,7 @@ const EVERYDAY_WORD = 0.5;
 const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
 /** How much a number or unit of time of the question ('6 years' of 'a 6 yr old') counts beside what it is asked about. */
 const AN_AMOUNT = 0.3;
-const AMOUNT = /\d|^(?:year|month|week|day|hour|minut)/;
+const AMOUNT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)/;
 
 /** How much of a question a sentence covers: the share of the question's content words it has, 0..1. */
 export function questionCoverage(question: string, sentence: string): number {
@@ -143,11 +143,16 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   };
 }
 
-/** A sentence that says most of what a shorthand stands for says the shorthand too ('Place 2 ml of blood … 20 minutes' of 20WBCT). */
+/**
+ * A sentence that says most of what a shorthand stands for says the shorthand too ('Place 2 ml of
+ * blood … 20 minutes' of 20WBCT): half its words and at least two, or all of a shorter one ('folic acid'
+ * does not say TXA, tranexamic acid).
+ */
 function withShorthand(stems: Set<string>, readings: { shorthand: string[]; stands: string }[]): Set<string> {
   for (const { shorthand, stands } of readings) {
     const long = [...new Set(stemsOf(stands))];
-    if (2 * long.filter((stem) => stems.has(stem)).length >= long.length) shorthand.forEach((stem) => stems.add(stem));
+    const said = long.filter((stem) => stems.has(stem)).length;
+    if (said >= Math.max(Math.min(long.length, 2), Math.ceil(long.length / 2))) shorthand.forEach((stem) => stems.add(stem));
   }
   return stems;
 }

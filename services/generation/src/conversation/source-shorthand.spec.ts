@@ -31,4 +31,14 @@ describe('shorthandReadings', () => {
     expect(stands('cef dose?', ['Give cefixime or ceftriaxone.'])).toEqual([]);
     expect(stands('OD signs?', ['Suspect opioid overdose with pinpoint pupils.'])).toEqual([]);
   });
+
+  it('reads no list marker or bracketed note as a definition, and reads a long list quickly', () => {
+    const markers = ['Give intravenous fluids (i) Ringer lactate or (ii) normal saline.', 'Give ceftriaxone 80 mg/kg once daily (Children).'];
+    expect(stands('Can I give ORS at home?', markers)).toEqual([]);
+    expect(stands('Paracetamol for Children?', markers)).toEqual([]);
+    const list = Array.from({ length: 4000 }, (_, i) => `- give fluid ${i} to the child`).join('\n');
+    const started = performance.now();
+    expect(stands('What Is The TXA Dose For A Child', [list, 'Give tranexamic acid (TXA) early.'])).toEqual(['TXA=tranexamic acid']);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
 });

@@ -44,22 +44,31 @@ function phrasesOf(text: string): { text: string; content: string[] }[] {
   return phrases;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** How far before "(ABBR)" its long form is looked for. */
+const DEFINITION_REACH = 120;
+/** An abbreviation as sources define one: two or more capitals, or capitals with digits ('OLE', '20WBCT', 'TB'). */
+const ABBREVIATION = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z0-9-]{2,10}$/;
 
 /**
  * What the sources define an abbreviation as, writing it after its long form ('oil of lemon
- * eucalyptus (OLE)', '20-minute whole blood clotting test (20WBCT)'): the words before it from the first
- * content word its first letter starts, with a leading number the abbreviation also has.
+ * eucalyptus (OLE)', '20-minute whole blood clotting test (20WBCT)'): the words before it, within the
+ * clause, from the first content word its first letter starts (with a leading number the abbreviation
+ * also has), whose words its letters run through. Each place the sources write "(ABBR)" is tried.
  */
 function definedAs(abbreviation: string, text: string): string | null {
-  const match = new RegExp(`([^.;:()]+)\\(${escape(abbreviation)}\\)`, 'i').exec(text);
-  if (!match) return null;
   const [, digits, letters] = /^(\d*)(.*)$/.exec(abbreviation)!;
-  const before = words(match[1]).slice(-(letters.length + 3));
-  const start = before.findIndex((word) => !isStopword(word) && word[0]?.toLowerCase() === letters[0]?.toLowerCase());
-  if (start < 0) return null;
-  const from = digits && start > 0 && before[start - 1].startsWith(digits) ? start - 1 : start;
-  return before.slice(from).join(' ');
+  const marker = `(${abbreviation})`;
+  for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + marker.length)) {
+    const clause = text.slice(Math.max(0, at - DEFINITION_REACH), at).split(/[.;:()\n]/).at(-1) ?? '';
+    const before = words(clause).slice(-(letters.length + 3));
+    const start = before.findIndex((word) => !isStopword(word) && word[0]?.toLowerCase() === letters[0]?.toLowerCase());
+    if (start < 0) continue;
+    const long = before.slice(start);
+    if (!initialsOf(letters.toLowerCase(), long.map((word) => word.toLowerCase()).filter((word) => !isStopword(word)))) continue;
+    const from = digits && start > 0 && before[start - 1].startsWith(digits) ? start - 1 : start;
+    return before.slice(from).join(' ');
+  }
+  return null;
 }
 
 /**
@@ -78,7 +87,7 @@ export function shorthandReadings(question: string, sourceTexts: string[]): { sh
   const readings: { shorthand: string; stands: string }[] = [];
   for (const written of new Set(words(question))) {
     const short = written.toLowerCase();
-    const defined = /\p{Lu}/u.test(written) && written.length <= 8 ? definedAs(written, text) : null;
+    const defined = ABBREVIATION.test(written) && !isEverydayWord(short) ? definedAs(written, text) : null;
     if (defined) {
       readings.push({ shorthand: written, stands: defined });
       continue;

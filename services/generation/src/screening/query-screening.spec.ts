@@ -14,6 +14,9 @@ describe('screenQuery', () => {
     'fever in a child after a football match',
     'got knocked on the head at football, feeling foggy and sick',
     'twisted ankle playing basketball',
+    'broke my arm at football',
+    'hurt my elbow playing tennis',
+    'my son hit his head at football when can he play again',
   ])('lets %j through', (query) => {
     expect(screenQuery(query)).toBeNull();
   });
@@ -37,6 +40,10 @@ describe('screenQuery', () => {
     ['write a poem about the sea', 'irrelevant'],
     ['bitcoin price', 'irrelevant'],
     ['football score tonight', 'irrelevant'],
+    ['stock market collapse', 'irrelevant'],
+    ['who is the head coach of the football team', 'irrelevant'],
+    ['sick football goals compilation', 'irrelevant'],
+    ['eye of the storm weather forecast', 'irrelevant'],
   ])('screens %j as %s', (query, category) => {
     expect(screenQuery(query)?.category).toBe(category);
   });

@@ -35,8 +35,13 @@ const NON_MEDICAL = [
   /\b(weather|forecast|football|soccer|cricket|basketball|baseball|tennis|score|match|movie|film|song|lyrics|music|netflix|recipe|cook|cooking|bake|baking|bitcoin|crypto|stock|stocks|shares|capital of|president|election|politics|javascript|python|programming|code|coding|poem|poetry|joke|riddle|hotel|flight|holiday|vacation|car|cars|football|game|games|fashion)\b/i,
 ];
 
-/** Words that make a query medical whatever else it says: a body part or a symptom beside 'football' is a sports injury. */
-const MEDICAL = /\b(pain|fever|dose|doses|dosage|drug|medicine|medication|treat\w*|therap\w*|symptom\w*|sign|signs|diagnos\w*|patient\w*|infection|infect\w*|disease\w*|syndrome|injur\w*|bleed\w*|blood|heart|lung|kidney|liver|brain|stroke|diabet\w*|asthma|cancer|tumou?r|vaccin\w*|pregnan\w*|child|children|infant|baby|newborn|emergency|hospital|clinic\w*|nurse|doctor|protocol|guideline|surgery|wound|burn|fracture|poison\w*|overdose|allerg\w*|virus|viral|bacteria\w*|antibiotic\w*|malaria|dengue|covid\w*|tuberculosis|sepsis|vomit\w*|diarrho?ea|cough|rash|headache|seizure\w*|cpr|resuscitat\w*|oxygen|breath\w*|pulse|pressure|glucose|insulin|head|neck|chest|stomach|belly|tummy|skin|eyes?|ears?|throat|bones?|joints?|knee|ankle|wrist|shoulder|sick|dizz\w*|faint\w*|nause\w*|concuss\w*|unconscious|confus\w*|collapse\w*|swell\w*|sprain\w*)\b/i;
+/** Words that make a query medical whatever else it says. */
+const MEDICAL = /\b(pain|fever|dose|doses|dosage|drug|medicine|medication|treat\w*|therap\w*|symptom\w*|sign|signs|diagnos\w*|patient\w*|infection|infect\w*|disease\w*|syndrome|injur\w*|bleed\w*|blood|heart|lung|kidney|liver|brain|stroke|diabet\w*|asthma|cancer|tumou?r|vaccin\w*|pregnan\w*|child|children|infant|baby|newborn|emergency|hospital|clinic\w*|nurse|doctor|protocol|guideline|surgery|wound|burn|fracture|poison\w*|overdose|allerg\w*|virus|viral|bacteria\w*|antibiotic\w*|malaria|dengue|covid\w*|tuberculosis|sepsis|vomit\w*|diarrho?ea|cough|rash|headache|seizure\w*|cpr|resuscitat\w*|oxygen|breath\w*|pulse|pressure|glucose|insulin|dizz\w*|faint\w*|nause\w*|concuss\w*|unconscious|sprain\w*)\b/i;
+
+const HURT = String.raw`(?:hit|hits|hurt|hurts|knock\w*|bump\w*|bang\w*|broke|broken|break|twist\w*|injur\w*|pulled|torn|tore|fell|fall|landed|sore|swollen|swell\w*|pain\w*|aching|cut)`;
+const BODY_PART = String.raw`(?:head|face|neck|chest|ribs?|back|arm|elbow|wrist|hand|fingers?|thumb|hip|leg|knee|ankle|foot|feet|toes?|shoulder|hamstring|groin|eyes?|ears?|nose|teeth|tooth|mouth|jaw|stomach|belly|tummy|skin)`;
+/** A body part hurt, in either order ('knocked on the head', 'twisted ankle', 'my knee is swollen'): a sports injury is medical. */
+const INJURY = new RegExp(String.raw`\b${HURT}\b(?:\W+\w+){0,3}?\W+${BODY_PART}\b|\b${BODY_PART}\b(?:\W+\w+){0,3}?\W+${HURT}\b`, 'i');
 
 /**
  * Screens a clinical query before searching or generating: the categories of docs/product-spec.md §5, with the
@@ -79,7 +84,7 @@ export function screenQuery(raw: string | null | undefined): ScreeningResult | n
       message: `${echo(query)} is outside Cairn's scope: it covers clinical protocols for human patients in acute and primary care. Try ${examples}.`,
     };
   }
-  if (NON_MEDICAL.some((pattern) => pattern.test(query)) && !MEDICAL.test(query)) {
+  if (NON_MEDICAL.some((pattern) => pattern.test(query)) && !MEDICAL.test(query) && !INJURY.test(query)) {
     return {
       category: 'irrelevant',
       title: 'Non-Medical Query',

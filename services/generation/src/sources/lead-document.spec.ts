@@ -44,4 +44,17 @@ describe('withLeadDocument', () => {
     expect(await withLeadDocument(unjudged, tokenize('pancreatitis'), moreOfTheLead)).toBe(unjudged);
     expect(await withLeadDocument(found, stems, async () => [])).toBe(found);
   });
+
+  it('keeps the lead, leaves sources that are all about the question alone, and does not read the title search as judging the question', async () => {
+    const named = toSources([{ ...found[0], relevance: 4, section: 'Return to play' }, found[1]]);
+    const kept = await withLeadDocument(named, tokenize('concussion return to play'), async () => [
+      passage(named[0].title, 'Danger signs', 'Go to the emergency department for repeated vomiting.', 9),
+    ]);
+    expect(kept.map((source) => source.section)).toEqual(['Return to play', 'Danger signs']);
+    expect(kept[1].relevance).toBeUndefined();
+    const allAbout = toSources([found[0], { ...found[0], text: 'Keep the athlete out of play for the day.', section: 'Same day' }]);
+    expect(await withLeadDocument(allAbout, stems, moreOfTheLead)).toBe(allAbout);
+    const plain = toSources(['Suspect concussion after a blow to the head.', 'Call an ambulance for sudden face drooping.']);
+    expect(await withLeadDocument(plain, stems, moreOfTheLead)).toBe(plain);
+  });
 });

@@ -17,6 +17,7 @@ const ids = (hits: { id: string }[]) => hits.map((hit) => hit.id);
 describe('taskSectionsFirst', () => {
   it("puts a document's sections that answer the asked task into the first of the places the document holds", () => {
     expect(ids(taskSectionsFirst(ranked, byId, 'dengue fever treatment', 50))).toEqual(['nhs#5', 'nhs#1', 'icmr#4', 'nhs#2', 'icmr#1', 'who#4']);
+    expect(ids(taskSectionsFirst(ranked, byId, 'how is dengue treated', 50))[0]).toBe('nhs#5');
   });
 
   it('keeps every document in its places, so the documents rank as before', () => {
@@ -24,7 +25,7 @@ describe('taskSectionsFirst', () => {
     expect(documents(taskSectionsFirst(ranked, byId, 'dengue management', 50))).toEqual(documents(ranked));
   });
 
-  it('leaves the ranking alone when the query asks for no task, and below the depth it may reorder', () => {
+  it('leaves the ranking alone when the query asks for no task, and moves nothing below the depth', () => {
     expect(taskSectionsFirst(ranked, byId, 'dengue fever', 50)).toBe(ranked);
     expect(ids(taskSectionsFirst(ranked, byId, 'dengue fever treatment', 2))).toEqual(['nhs#1', 'nhs#2', 'icmr#1', 'nhs#5', 'icmr#4', 'who#4']);
   });

@@ -4,9 +4,9 @@ import { SIGNAL_NAMES, type RelevanceSignals } from './relevance-signals.js';
 
 const model: RelevanceCalibration = {
   signals: SIGNAL_NAMES,
-  weights: [2, 0, 0, 0, 1, 0, 0],
+  weights: [2, 0, 0, 0, 1, 1, 0],
   bias: 0,
-  means: [0.5, 0, 0, 0, 0.3, 0, 0],
+  means: [0.5, 0, 0, 0, 0.3, 0.4, 0],
   scales: [0.25, 1, 1, 1, 0.1, 1, 1],
   threshold: 0.6,
   embedderModelId: 'encoder-a',
@@ -17,7 +17,7 @@ const signals = (coverage: number, vectorSimilarity: number | null): RelevanceSi
   headlineCoverage: 0,
   missingSpecificity: 0,
   vectorSimilarity,
-  subjectCoverage: 0,
+  subjectCoverage: null,
   concepts: 1,
 });
 
@@ -41,5 +41,10 @@ describe('relevanceProbability', () => {
     expect(relevanceProbability(model, signals(0.5, 0.6), 'encoder-a')).toBeGreaterThan(0.9);
     expect(relevanceProbability(model, signals(0.5, 0.6), 'encoder-b')).toBeCloseTo(0.5, 6);
     expect(relevanceProbability(model, signals(0.5, null), 'encoder-a')).toBeCloseTo(0.5, 6);
+  });
+
+  it('lets a missing subject reading weigh nothing, and a present one count', () => {
+    expect(relevanceProbability(model, { ...signals(0.5, 0.3), subjectCoverage: null }, 'encoder-a')).toBeCloseTo(0.5, 6);
+    expect(relevanceProbability(model, { ...signals(0.5, 0.3), subjectCoverage: 0.9 }, 'encoder-a')).toBeGreaterThan(0.6);
   });
 });
