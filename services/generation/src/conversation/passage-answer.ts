@@ -83,7 +83,11 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const topicStems = new Set(stemsOf(topic));
   const context = new Set([...topicStems, ...stemsOf(focus)]);
   const known = new Set(sources.flatMap((source) => stemsOf(source.text)));
-  const readings = shorthandReadings(question, sources.map((source) => source.text)).map(({ shorthand, stands }) => ({ shorthand: stemsOf(shorthand), stands }));
+  const readings = shorthandReadings(question, sources.map((source) => source.text)).map(({ shorthand, stands }) => ({
+    shorthand: stemsOf(shorthand),
+    stands,
+    long: [...new Set(stemsOf(stands))],
+  }));
   const understood = [...expansions, ...readings.map((reading) => reading.stands)].filter((phrase) => stemsOf(phrase).every((stem) => known.has(stem)));
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
@@ -148,9 +152,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
  * blood … 20 minutes' of 20WBCT): half its words and at least two, or all of a shorter one ('folic acid'
  * does not say TXA, tranexamic acid).
  */
-function withShorthand(stems: Set<string>, readings: { shorthand: string[]; stands: string }[]): Set<string> {
-  for (const { shorthand, stands } of readings) {
-    const long = [...new Set(stemsOf(stands))];
+function withShorthand(stems: Set<string>, readings: { shorthand: string[]; long: string[] }[]): Set<string> {
+  for (const { shorthand, long } of readings) {
     const said = long.filter((stem) => stems.has(stem)).length;
     if (said >= Math.max(Math.min(long.length, 2), Math.ceil(long.length / 2))) shorthand.forEach((stem) => stems.add(stem));
   }
