@@ -58,6 +58,19 @@ describe('standalone: extractive checklists and follow-up answers', () => {
     expect(reply.citations.length).toBeGreaterThan(0);
   });
 
+  it('reads the shorthand clinicians type and answers it first, as if written out', async () => {
+    const protocol = await searchAndGenerate('opioid overdose in the community');
+    const reply = await post<{ answer: string }>('/protocols/conversation', {
+      message: 'what signs shd make me think opioid OD?',
+      concept_title: protocol.title,
+      protocol_json: protocol,
+      citations_list: protocol.citations,
+      conversation_history: [],
+      enable_context_search: true,
+    });
+    expect(reply.answer.split('\n')[0]).toMatch(/pinpoint pupils/i);
+  });
+
   it('says plainly in a step thread when the sources do not mention what is asked', async () => {
     const protocol = await searchAndGenerate('heat stroke emergency cooling');
     const step = protocol.checklist[0];

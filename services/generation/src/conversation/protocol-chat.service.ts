@@ -21,6 +21,7 @@ import { citationsAsSources, requestCitations, withProtocolSteps } from '../sour
 import { isOneOf, withWholePassages } from '../sources/complete-sources.js';
 import type { Source } from '../sources/source.js';
 import type { QueryUnderstanding } from '../generators/on-topic-sources.js';
+import { readChatShorthand } from './chat-shorthand.js';
 import { answerSentences, composeAnswer, notInSources, questionCoverage, type AnswerSentence } from './passage-answer.js';
 
 const PARTLY_ANSWERED = 0.5;
@@ -73,10 +74,11 @@ export class ProtocolChatService {
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
     const message = cleanChatMessage(body.message);
-    const question = questionInContext(message, body.conversation_history);
+    const read = readChatShorthand(message);
+    const question = questionInContext(read, body.conversation_history);
     const topic = body.concept_title.trim() || 'this protocol';
-    const intent = classifyIntent(`${topic} ${message}`);
-    const groups = followUpKeywordGroups(message);
+    const intent = classifyIntent(`${topic} ${read}`);
+    const groups = followUpKeywordGroups(read);
     const asked = CATEGORIES.filter((category) => (groups as string[]).includes(category));
     const followUps = suggestFollowUps(topic, intent, asked);
     const refusal = screenQuery(message);

@@ -49,4 +49,4 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
 
 /** Words of a question that say what kind of answer is wanted, not what about. */
 export const ASKING_WORDS =
-  'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate age old young';
+  'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate age old young think make mean suggest worry tell know';

@@ -9,6 +9,7 @@ import { claimConflictWithSource } from '../grounding/claim-check.js';
 import { citationsAsSources, withProtocolSteps } from '../sources/citations-as-sources.js';
 import { withWholePassages } from '../sources/complete-sources.js';
 import { answerSentences, composeAnswer, notInSources } from './passage-answer.js';
+import { readChatShorthand } from './chat-shorthand.js';
 
 const NOT_STATED = 'The cited source does not state this step as written. Check it against the source before acting on it.';
 
@@ -23,7 +24,7 @@ export class StepThreadService {
   async answer(body: StepThreadBody, user: Searcher): Promise<{ message: string }> {
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
-    const question = questionInContext(body.message, body.thread_history);
+    const question = questionInContext(readChatShorthand(body.message), body.thread_history);
     const [passages, understanding] = await Promise.all([this.contextSearch.search(body.step_text, user, 6), this.contextSearch.understand(question, user)]);
     const sources = withWholePassages(citationsAsSources(body.protocol_citations), passages);
     const cited = Number(body.step_citation);
