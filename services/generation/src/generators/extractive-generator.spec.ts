@@ -133,4 +133,14 @@ describe('ExtractiveGenerator', () => {
     const { steps } = await generate('cardiac arrest emergency', sources);
     expect(steps[0].text).toMatch(/^Call for help/);
   });
+
+  it('takes an instruction that opens with its condition as a step, in the phase of its verb', async () => {
+    const sources = toSources(snippetsOf('nhs/diabetic-ketoacidosis-dka-management.md'));
+    const { steps } = await generate('DKA fluid resuscitation in adults', sources);
+    const texts = steps.map((step) => step.text);
+    const conditional = texts.findIndex((text) => /^(If|Once) systolic BP is (below|above) 90 mmHg, give/.test(text));
+    expect(conditional).toBeGreaterThanOrEqual(0);
+    expect(texts.findIndex((text) => /^(Confirm|Check|Suspect|Look)\b/.test(text))).toBeLessThan(conditional);
+    expectQuoted(steps, sources);
+  });
 });

@@ -39,13 +39,21 @@ export interface ScoredSentence extends SourceSentence {
   stems: Set<string>;
 }
 
+/** A condition an instruction opens with ('If systolic BP is below 90 mmHg, give…', 'Once the child can drink, start…'). */
+const LEADING_CONDITION = /^(if|when|once|while|where|after|before|until|for|in)\b[^,;:.]{1,120},\s*/i;
+
+/** The instruction of a sentence, after any condition it opens with. */
+const instructionOf = (text: string) => text.replace(LEADING_CONDITION, '');
+
 function isActionable(text: string): boolean {
-  const first = text.toLowerCase().match(/^[a-z']+/)?.[0] ?? '';
-  return ACTION_VERBS.has(first) || /^(do not|don't|never)\b/i.test(text) || /\b(should|must)\b/i.test(text);
+  const instruction = instructionOf(text);
+  const first = instruction.toLowerCase().match(/^[a-z']+/)?.[0] ?? '';
+  return ACTION_VERBS.has(first) || /^(do not|don't|never)\b/i.test(instruction) || /\b(should|must)\b/i.test(text);
 }
 
 function phaseOf(text: string): Phase {
-  return PHASES.find(([, pattern]) => pattern.test(text))?.[0] ?? 5;
+  const instruction = instructionOf(text);
+  return PHASES.find(([, pattern]) => pattern.test(instruction))?.[0] ?? 5;
 }
 
 export interface SelectionContext {
