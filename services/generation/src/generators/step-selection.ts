@@ -1,5 +1,6 @@
 import { tokenize, type Intent } from '@cairn/rules';
 import type { SourceSentence } from '../sources/sentences.js';
+import { opensWithVerb } from './instruction-verbs.js';
 
 /** Verbs that open an instruction. */
 const ACTION_VERBS = new Set(
@@ -7,17 +8,17 @@ const ACTION_VERBS = new Set(
   offer use apply cool keep place position open remove avoid treat test confirm consider suspect recognise recognize classify
   review repeat reassess observe watch take ensure arrange discharge educate counsel encourage prescribe continue switch
   insert inject infuse elevate immobilise immobilize lay put press push cover wash clean irrigate follow seek get send screen
-  identify look stay remain drink eat rest sit lie perform deliver begin`.split(/\s+/),
+  identify look stay remain drink eat rest sit lie perform deliver begin dose`.split(/\s+/),
 );
 
 type Phase = 0 | 1 | 2 | 3 | 4 | 5;
 
 const PHASES: [Phase, RegExp][] = [
   [1, /^(call|dial|phone|get help|start cpr|begin|open the airway|lay|place|position|press|push|stop the bleeding|cool|immobili[sz]e|keep (the patient )?still|remove)\b/i],
-  [0, /^(suspect|recogni[sz]e|assess|check|ask|examine|look|measure|classify|confirm|diagnose|test|identify|screen|record|take a)\b/i],
-  [2, /^(give|administer|treat|start|prescribe|offer|use|inject|infuse|apply|insert|switch|continue|deliver)\b/i],
+  [0, /^(suspect|recogni[sz]e|assess|check|ask|examine|look|measure|classify|confirm|diagnose|test|identify|screen|record|take a|evaluate|obtain|count|estimate|calculate|weigh|exclude|interpret)\b/i],
+  [2, /^(give|dose|administer|treat|start|prescribe|offer|use|inject|infuse|apply|insert|switch|continue|deliver|add|aim|manage|reduce|relieve|adjust|replace|restart|transfuse|ventilate|vaccinate|isolate|dress|secure|increase|lower|reserve|prefer|choose)\b/i],
   [3, /^(do not|don't|avoid|never)\b/i],
-  [4, /^(monitor|review|reassess|repeat|observe|watch|re-?check|follow)\b/i],
+  [4, /^(monitor|review|reassess|repeat|observe|watch|re-?check|follow|allow|progress|return)\b/i],
   [5, /^(refer|admit|transfer|escalate|discharge|advise|tell|educate|counsel|arrange|encourage|seek)\b/i],
 ];
 
@@ -48,7 +49,7 @@ const instructionOf = (text: string) => text.replace(LEADING_CONDITION, '');
 function isActionable(text: string): boolean {
   const instruction = instructionOf(text);
   const first = instruction.toLowerCase().match(/^[a-z']+/)?.[0] ?? '';
-  return ACTION_VERBS.has(first) || /^(do not|don't|never)\b/i.test(instruction) || /\b(should|must)\b/i.test(text);
+  return ACTION_VERBS.has(first) || /^(do not|don't|never)\b/i.test(instruction) || /\b(should|must)\b/i.test(text) || opensWithVerb(instruction);
 }
 
 function phaseOf(text: string): Phase {

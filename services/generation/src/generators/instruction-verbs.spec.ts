@@ -1,0 +1,25 @@
+import { describe, expect, it } from '@jest/globals';
+import { opensWithVerb } from './instruction-verbs.js';
+
+describe('opensWithVerb', () => {
+  it('reads a sentence opening with a word English uses only as a verb as an instruction', () => {
+    expect(opensWithVerb('Reassure families that most children recover within 1 to 3 months.')).toBe(true);
+    expect(opensWithVerb('Allow at least 24 hours at each step.')).toBe(true);
+    expect(opensWithVerb('Obtain blood cultures before the first dose of antibiotics.')).toBe(true);
+  });
+
+  it('reads a word that is also a noun as a verb only when what follows is what a verb takes', () => {
+    expect(opensWithVerb('Report any new weakness at once.')).toBe(true);
+    expect(opensWithVerb('Return to sport in stages only after a full return to school.')).toBe(true);
+    expect(opensWithVerb('Add 40 mmol/L of potassium to each litre.')).toBe(true);
+    expect(opensWithVerb('Face drooping on one side.')).toBe(false);
+    expect(opensWithVerb('Step 2: light aerobic activity.')).toBe(false);
+  });
+
+  it('does not read statements or inflected verbs as instructions', () => {
+    expect(opensWithVerb('Blood tests show a falling platelet count.')).toBe(false);
+    expect(opensWithVerb('Children recover within weeks.')).toBe(false);
+    expect(opensWithVerb('Treatment is supportive.')).toBe(false);
+    expect(opensWithVerb('Reassured parents cope better.')).toBe(false);
+  });
+});
