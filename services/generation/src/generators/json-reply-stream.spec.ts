@@ -97,4 +97,19 @@ describe('JsonReplyStream', () => {
     stream.push(reply.slice(0, -1));
     expect(stream.complete).toBe(false);
   });
+
+  it("skips a reasoning model's think block, braces and all, however its tags arrive", () => {
+    const thought = '<think>The reply must be {"steps": [...]}; keep it short.</think>\n';
+    const whole = `${thought}{"title": "T", "steps": [{"text": "A"}]}`;
+    const expected = [
+      { kind: 'field', key: 'title', value: 'T' },
+      { kind: 'member', index: 0, key: 'text', value: 'A' },
+      { kind: 'element', index: 0, value: { text: 'A' } },
+    ];
+    for (let cut = 1; cut < thought.length; cut++) {
+      const stream = new JsonReplyStream('steps');
+      expect([...stream.push(whole.slice(0, cut)), ...stream.push(whole.slice(cut))]).toEqual(expected);
+      expect(stream.complete).toBe(true);
+    }
+  });
 });

@@ -18,7 +18,7 @@ interface Frame {
  * Reads a JSON object as it arrives, in pieces cut anywhere (inside a string, an escape or a UTF-8
  * character), and reports each element of one top-level array (`{"steps": [{…}, {…}]}`) the moment
  * its closing bracket arrives, and each top-level string field the moment its closing quote does.
- * Text before the first `{` (a code fence a model adds) is skipped.
+ * Text before the first `{` (a code fence a model adds, a reasoning model's `<think>` block) is skipped.
  */
 export class JsonReplyStream {
   private readonly decoder = new TextDecoder();
@@ -34,6 +34,8 @@ export class JsonReplyStream {
   private literalStart = -1;
   private events: JsonReplyEvent[] = [];
   private started = false;
+  /** Inside the `<think>…</think>` a reasoning model writes before its reply (Ollama, vLLM). */
+  private thinking = false;
   private finished = false;
 
   constructor(private readonly arrayKey: string) {}
@@ -56,7 +58,8 @@ export class JsonReplyStream {
 
   private read(char: string): JsonReplyEvent | null {
     if (!this.started) {
-      if (char !== '{') return null;
+      if (char === '>') this.thinking = this.closesTag('<think>') || (this.thinking && !this.closesTag('</think>'));
+      if (char !== '{' || this.thinking) return null;
       this.started = true;
     }
     if (this.inString) return this.readString(char);
@@ -88,6 +91,11 @@ export class JsonReplyStream {
         if (/[\w.+-]/.test(char)) this.literalStart = this.position;
         return null;
     }
+  }
+
+  /** Whether the character just read ends this tag (its pieces may have arrived apart). */
+  private closesTag(tag: string): boolean {
+    return this.text.slice(this.position + 1 - tag.length, this.position + 1).toLowerCase() === tag;
   }
 
   private endLiteral(): void {

@@ -61,6 +61,13 @@ describe('OpenAiGenerator against an OpenAI-compatible server', () => {
     expect(call.headers.authorization).toBe('Bearer sk-test');
   });
 
+  it("reads a reply after a reasoning model's think block", async () => {
+    server = await startOpenAiDouble({ chat: [recorded(`<think>Cite {1} and {2}.</think>\n${JSON.stringify(good)}`)] });
+    const protocol = await new OpenAiGenerator({ baseURL: server.url, model: 'm' }).generate(request);
+    expect(protocol.steps.map((step) => step.citation)).toEqual([1, 2]);
+    expect(server.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(1);
+  });
+
   it('asks once more when the reply is not valid JSON for the schema', async () => {
     server = await startOpenAiDouble({ chat: [recorded('Here are the steps: 1. Give ORS'), recorded(good)] });
     const protocol = await new OpenAiGenerator({ baseURL: server.url, model: 'm' }).generate(request);
@@ -166,6 +173,22 @@ describe('OpenAiGenerator streaming', () => {
     const [call] = server.requests;
     expect(call.body.stream).toBe(true);
     expect(Object.keys(call.body.response_format.json_schema.schema.properties)).toEqual(['steps', 'title']);
+  });
+
+  it('reads a reply that thinks aloud first and writes its source numbers as text', async () => {
+    const loose = `<think>Two steps: {ORS} then {zinc}.</think> ${JSON.stringify({
+      steps: good.steps.map(({ text, explanation }, index) => ({ text, citation: index === 0 ? '[Source 1]' : '2', explanation })),
+      title: 'Diarrhoea in Children',
+    })}`;
+    server = await startOpenAiDouble({ chat: [loose] });
+    const steps = [];
+    for await (const part of new OpenAiGenerator({ baseURL: server.url, model: 'm' }).streamProtocol(request, new AbortController().signal)) {
+      if (part.kind === 'step') steps.push(part.step);
+    }
+    expect(steps.map((step) => [step.text, step.citation])).toEqual([
+      [good.steps[0].text, 1],
+      [good.steps[1].text, 2],
+    ]);
   });
 
   it('fails a reply that stalls, after the parts it sent, and aborts its request', async () => {

@@ -22,7 +22,9 @@ export interface OpenAiGeneratorOptions {
 
 const STALL_TIMEOUT_MS = 15_000;
 
-const stepSchema = z.object({ text: z.string(), explanation: z.string(), citation: z.number().int() });
+/** A source number as a model may write it when it does not keep to the schema: 2, "2", "[2]", "Source 2". */
+const citationSchema = z.preprocess((value) => (typeof value === 'string' && /\d/.test(value) ? Number(/\d+/.exec(value)![0]) : value), z.number().int());
+const stepSchema = z.object({ text: z.string(), explanation: z.string(), citation: citationSchema });
 const replySchema = z.object({ steps: z.array(stepSchema).max(20), title: z.string() });
 
 // Steps come before the title, and a step's text and citation before its explanation, so that a
@@ -46,7 +48,7 @@ const JSON_SCHEMA = {
   },
 } as const;
 
-const sentenceSchema = z.object({ text: z.string(), citation: z.number().int() });
+const sentenceSchema = z.object({ text: z.string(), citation: citationSchema });
 const answerSchema = z.object({ sentences: z.array(sentenceSchema).max(10) });
 
 const ANSWER_JSON_SCHEMA = {
@@ -249,7 +251,7 @@ const draftSentence = (sentence: z.infer<typeof sentenceSchema>): DraftSentence 
 function parseReply<T>(content: string, schema: z.ZodType<T>): { success: true; data: T } | { success: false; error: string } {
   let json: unknown;
   try {
-    json = JSON.parse(content.replace(/^```(?:json)?\s*|\s*```$/g, ''));
+    json = JSON.parse(content.replace(/^\s*<think>[\s\S]*?<\/think>\s*/i, '').replace(/^```(?:json)?\s*|\s*```$/g, ''));
   } catch {
     return { success: false, error: 'not JSON' };
   }
