@@ -1,8 +1,7 @@
-/** Words clinicians shorten when they type fast, in any case, as whole words. */
+/** Words clinicians shorten when they type fast, as whole words. */
 const WORDS: Record<string, string> = {
   shd: 'should',
   shld: 'should',
-  wd: 'would',
   wld: 'would',
   abt: 'about',
   b4: 'before',
@@ -24,7 +23,6 @@ const WORDS: Record<string, string> = {
   ix: 'investigations',
   fx: 'fracture',
   abx: 'antibiotics',
-  bd: 'twice daily',
   bid: 'twice daily',
   tds: 'three times daily',
   tid: 'three times daily',
@@ -32,23 +30,31 @@ const WORDS: Record<string, string> = {
   qid: 'four times daily',
   prn: 'as needed',
 };
+/** Not in capitals: PT is prothrombin time, IX factor IX, MOM milk of magnesia (and never after 'factor'). */
+const NOT_IN_CAPITALS = new Set(['pt', 'pts', 'ix', 'mum', 'mom']);
 const WORD = new RegExp(`(?<![\\p{L}\\p{N}/-])(${Object.keys(WORDS).join('|')})(?![\\p{L}\\p{N}/-])`, 'giu');
-/** In capitals these are other things: PT prothrombin time, IX factor IX. */
-const LOWER_CASE_ONLY = new Set(['pt', 'pts', 'ix']);
-/** 'w/' and 'w/o' ('w/o fever'), 'b/c' ('b/c of the rash'). */
+/** 'w/' and 'w/o' ('w/o fever'; not w/v or w/w), 'b/c' ('b/c of the rash'). */
 const SLASHED: [RegExp, string][] = [
   [/(?<![\p{L}\p{N}])w\/o(?![\p{L}\p{N}])/giu, 'without'],
-  [/(?<![\p{L}\p{N}])w\/(?=\s|\p{L})/giu, 'with '],
+  [/(?<![\p{L}\p{N}])w\/(?![vw]\b)(?=\s|\p{L})/giu, 'with '],
   [/(?<![\p{L}\p{N}])b\/c(?![\p{L}\p{N}])/giu, 'because'],
 ];
-/** OD after a dose is once daily ('500 mg OD'); anywhere else an overdose ('opioid OD'). */
-const DAILY_OD = /(\d\s*(?:mg|g|mcg|micrograms?|ml|units?|iu|tablets?|puffs?)\.?\s+)OD\b/gi;
-const OVERDOSE = /(?<![\p{L}\p{N}])OD(?![\p{L}\p{N}])/gu;
+/** A dose and how it is given, after which OD is once daily and BD twice daily ('1 g PO OD', '50 mg/kg IV BD'). */
+const AFTER_A_DOSE = String.raw`(\d\s*(?:mg|g|mcg|micrograms?|ml|units?|iu|tablets?|puffs?)(?:\/kg)?\.?(?:\s+(?:iv|im|po|sc|sl|pr|oral(?:ly)?|by mouth|daily))*\s+)`;
+const DAILY = new RegExp(`${AFTER_A_DOSE}(OD|BD)\\b`, 'gi');
+/** OD anywhere else is an overdose ('opioid OD'), but not the right eye ('OD pressure 28', 'VA OD'). */
+const OVERDOSE = /(?<![\p{L}\p{N}]|\b(?:va|iop)\s)OD(?![\p{L}\p{N}]|\s+(?:pressure|iop|va|acuity|eye)\b)/giu;
+
+function writtenOut(word: string, _shorthand: string, offset: number, text: string): string {
+  const lower = word.toLowerCase();
+  const keep = (NOT_IN_CAPITALS.has(lower) && word === word.toUpperCase()) || (lower === 'ix' && /\bfactor\s+$/i.test(text.slice(0, offset)));
+  return keep ? word : WORDS[lower];
+}
 
 /** A chat message with the shorthand clinicians type written out, for reading what it asks ('shd I give abx?'). */
 export function readChatShorthand(message: string): string {
-  let text = message.replace(DAILY_OD, '$1once daily').replace(OVERDOSE, 'overdose');
-  for (const [pattern, written] of SLASHED) text = text.replace(pattern, written);
-  const written = (word: string) => (LOWER_CASE_ONLY.has(word.toLowerCase()) && word !== word.toLowerCase() ? word : WORDS[word.toLowerCase()]);
-  return text.replace(WORD, written).replace(/ {2,}/g, ' ');
+  let text = message.replace(DAILY, (_match, dose: string, times: string) => `${dose}${times.toUpperCase() === 'OD' ? 'once daily' : 'twice daily'}`);
+  text = text.replace(OVERDOSE, (match: string) => (match === 'OD' ? 'overdose' : match));
+  for (const [pattern, replacement] of SLASHED) text = text.replace(pattern, replacement);
+  return text.replace(WORD, writtenOut).replace(/ {2,}/g, ' ');
 }

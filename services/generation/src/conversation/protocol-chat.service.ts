@@ -30,6 +30,7 @@ const UNANSWERED = 'Check local guidance or ask a senior colleague.';
 
 /** What a follow-up answer is drawn from: the protocol's sources, the new ones search found, and the sentences they answer with. */
 export interface AnswerContext {
+  /** As the clinician wrote it (with the message it follows), for the model. */
   question: string;
   topic: string;
   sources: Source[];
@@ -74,11 +75,10 @@ export class ProtocolChatService {
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
     const message = cleanChatMessage(body.message);
-    const read = readChatShorthand(message);
-    const question = questionInContext(read, body.conversation_history);
+    const question = questionInContext(message, body.conversation_history);
     const topic = body.concept_title.trim() || 'this protocol';
-    const intent = classifyIntent(`${topic} ${read}`);
-    const groups = followUpKeywordGroups(read);
+    const intent = classifyIntent(`${topic} ${readChatShorthand(message)}`);
+    const groups = followUpKeywordGroups(readChatShorthand(message));
     const asked = CATEGORIES.filter((category) => (groups as string[]).includes(category));
     const followUps = suggestFollowUps(topic, intent, asked);
     const refusal = screenQuery(message);
@@ -88,14 +88,15 @@ export class ProtocolChatService {
     if (refusal && refusal.category !== 'too_short') throw new AppError(400, refusal.category, refusal.message);
 
     const given = requestCitations(body.citations_list, body.protocol_json);
-    const { passages, understanding } = await this.searched(question, topic, user, body.enable_context_search);
+    const written = readChatShorthand(question);
+    const { passages, understanding } = await this.searched(written, topic, user, body.enable_context_search);
     const cited = withWholePassages(citationsAsSources(given), passages);
     const known = withProtocolSteps(cited, body.protocol_json);
     const found = this.newSources(passages, cited);
     const sources = [...known, ...found];
     const original = new Map([...cited, ...found].map((source) => [source.id, source.text]));
     const extracted = answerSentences({
-      question: understanding.correctedQuery || question,
+      question: understanding.correctedQuery || written,
       expansions: understanding.expansions,
       topic,
       sources,
@@ -147,7 +148,7 @@ export class ProtocolChatService {
   held(context: AnswerContext, draft: DraftSentence): AnswerSentence | null {
     const source = context.sources.find((candidate) => candidate.id === draft.citation);
     if (!source || !draft.text.trim() || judge(draft.text, source) !== null) return null;
-    return { text: draft.text.trim(), sourceId: draft.citation, coverage: questionCoverage(context.question, draft.text) };
+    return { text: draft.text.trim(), sourceId: draft.citation, coverage: questionCoverage(readChatShorthand(context.question), draft.text) };
   }
 
   /**

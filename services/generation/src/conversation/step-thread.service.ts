@@ -24,7 +24,7 @@ export class StepThreadService {
   async answer(body: StepThreadBody, user: Searcher): Promise<{ message: string }> {
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
-    const question = questionInContext(readChatShorthand(body.message), body.thread_history);
+    const question = readChatShorthand(questionInContext(body.message, body.thread_history));
     const [passages, understanding] = await Promise.all([this.contextSearch.search(body.step_text, user, 6), this.contextSearch.understand(question, user)]);
     const sources = withWholePassages(citationsAsSources(body.protocol_citations), passages);
     const cited = Number(body.step_citation);

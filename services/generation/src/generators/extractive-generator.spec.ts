@@ -140,7 +140,9 @@ describe('ExtractiveGenerator', () => {
     const texts = steps.map((step) => step.text);
     const conditional = texts.findIndex((text) => /^(If|Once) systolic BP is (below|above) 90 mmHg, give/.test(text));
     expect(conditional).toBeGreaterThanOrEqual(0);
-    expect(texts.findIndex((text) => /^(Confirm|Check|Suspect|Look)\b/.test(text))).toBeLessThan(conditional);
+    const recognise = texts.findIndex((text) => /^(Confirm|Check|Suspect|Look)\b/.test(text));
+    expect(recognise).toBeGreaterThanOrEqual(0);
+    expect(recognise).toBeLessThan(conditional);
     expectQuoted(steps, sources);
   });
 });

@@ -10,10 +10,12 @@ describe('opensWithVerb', () => {
 
   it('reads a word that is also a noun as a verb only when what follows is what a verb takes', () => {
     expect(opensWithVerb('Report any new weakness at once.')).toBe(true);
+    expect(opensWithVerb('Report any rash that is spreading.')).toBe(true);
     expect(opensWithVerb('Return to sport in stages only after a full return to school.')).toBe(true);
     expect(opensWithVerb('Add 40 mmol/L of potassium to each litre.')).toBe(true);
     expect(opensWithVerb('Face drooping on one side.')).toBe(false);
     expect(opensWithVerb('Step 2: light aerobic activity.')).toBe(false);
+    expect(opensWithVerb('Step 10: light activity.')).toBe(false);
   });
 
   it('does not read statements or inflected verbs as instructions', () => {
@@ -21,5 +23,14 @@ describe('opensWithVerb', () => {
     expect(opensWithVerb('Children recover within weeks.')).toBe(false);
     expect(opensWithVerb('Treatment is supportive.')).toBe(false);
     expect(opensWithVerb('Reassured parents cope better.')).toBe(false);
+    expect(opensWithVerb('Cough and fever are common.')).toBe(false);
+    expect(opensWithVerb('Stroke affects 1 in 4 adults.')).toBe(false);
+    expect(opensWithVerb('Sleep apnoea is common in obesity.')).toBe(false);
+    expect(opensWithVerb('Relapse within 6 months is rare.')).toBe(false);
+    expect(opensWithVerb('Type 2 diabetes is a lifelong condition.')).toBe(false);
+    expect(opensWithVerb('Grade 3 burns need referral.')).toBe(false);
+    expect(opensWithVerb('Pain at the site is common.')).toBe(false);
+    expect(opensWithVerb('Contact with blood carries a risk of infection.')).toBe(false);
+    expect(opensWithVerb('Need for intubation is a sign of severe disease.')).toBe(false);
   });
 });

@@ -3,7 +3,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** What can follow the verb of an instruction ('Report any…', 'Aim for…', 'Return to sport…', 'Add 40 mmol…'). */
-const OBJECT_OPENER = /^(the|a|an|any|all|every|each|both|their|your|his|her|its|them|it|this|these|those|for|to|through|up|out|down|off|with|sure|at|on|\d+(?:\.\d+)?\s*(?!:)\S)/i;
+const OBJECT_OPENER =
+  /^(?:(?:the|a|an|any|all|every|each|both|their|your|his|her|its|them|it|this|these|those|for|to|through|up|out|down|off|with|sure|at|on)\b|\d+(?:\.\d+)?(?![\d.])\s*(?:mg|g|mcg|micrograms?|ml|l|units?|iu|mmol|%|kg|hours?|minutes?|days?|weeks?|times?|doses?|drops?|tablets?|puffs?)\b)/i;
+/** A verb of a statement before any relative clause: 'Pain at the site is common', 'Contact with blood carries risk'. */
+const STATEMENT_VERB =
+  /^(?:(?!\b(?:that|which|who|whose|where|when|if|until|because|so)\b)[^,;:])*?\b(?:is|are|was|were|has|have|had|can|may|might|will|would|should|must|carries|needs|suggests|indicates|means|occurs|causes|remains|becomes|seems|appears|affects|shows)\b/i;
 
 interface WordClasses {
   verbs: Set<string>;
@@ -40,5 +44,5 @@ export function opensWithVerb(text: string): boolean {
   const word = first.toLowerCase();
   const { verbs, otherThanVerbs } = classes();
   if (!verbs.has(word)) return false;
-  return !otherThanVerbs.has(word) || OBJECT_OPENER.test(rest);
+  return !otherThanVerbs.has(word) || (OBJECT_OPENER.test(rest) && !STATEMENT_VERB.test(rest));
 }

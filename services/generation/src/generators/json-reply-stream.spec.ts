@@ -112,4 +112,26 @@ describe('JsonReplyStream', () => {
       expect(stream.complete).toBe(true);
     }
   });
+
+  it('starts again after a closing think tag whose opening tag was in the prompt, even when the reasoning held a whole object', () => {
+    const whole = 'Okay, the reply is {"title": "x"}.</think>\n{"title": "T", "steps": [{"text": "A"}]}';
+    for (let cut = 1; cut < whole.length; cut++) {
+      const stream = new JsonReplyStream('steps');
+      const events = [...stream.push(whole.slice(0, cut)), ...stream.push(whole.slice(cut))];
+      expect(events.slice(events.findIndex((event) => event.kind === 'field' && event.value === 'T'))).toEqual([
+        { kind: 'field', key: 'title', value: 'T' },
+        { kind: 'member', index: 0, key: 'text', value: 'A' },
+        { kind: 'element', index: 0, value: { text: 'A' } },
+      ]);
+      expect(stream.complete).toBe(true);
+    }
+  });
+
+  it('reads tags in capitals, and is not complete while a think block never closes', () => {
+    const stream = new JsonReplyStream('steps');
+    expect(stream.push('<THINK>{"title": "x"}</THINK>{"title": "T"}')).toEqual([{ kind: 'field', key: 'title', value: 'T' }]);
+    const open = new JsonReplyStream('steps');
+    expect(open.push('<think>{"title": "x"}')).toEqual([]);
+    expect(open.complete).toBe(false);
+  });
 });

@@ -20,6 +20,8 @@ interface Frame {
  * its closing bracket arrives, and each top-level string field the moment its closing quote does.
  * Text before the first `{` (a code fence a model adds, a reasoning model's `<think>` block) is skipped.
  */
+const THINK_END = '</think>';
+
 export class JsonReplyStream {
   private readonly decoder = new TextDecoder();
   private text = '';
@@ -36,6 +38,8 @@ export class JsonReplyStream {
   private started = false;
   /** Inside the `<think>…</think>` a reasoning model writes before its reply (Ollama, vLLM). */
   private thinking = false;
+  /** Where the text has been searched for a closing think tag up to. */
+  private thinkingSeenTo = 0;
   private finished = false;
 
   constructor(private readonly arrayKey: string) {}
@@ -46,7 +50,9 @@ export class JsonReplyStream {
   }
 
   push(piece: string | Uint8Array): JsonReplyEvent[] {
+    const before = this.text.length;
     this.text += typeof piece === 'string' ? piece : this.decoder.decode(piece, { stream: true });
+    this.restartAfterThinking(before);
     for (; this.position < this.text.length && !this.finished; this.position++) {
       const event = this.read(this.text[this.position]);
       if (event) this.events.push(event);
@@ -91,6 +97,22 @@ export class JsonReplyStream {
         if (/[\w.+-]/.test(char)) this.literalStart = this.position;
         return null;
     }
+  }
+
+  /**
+   * A model whose chat template opens its think block in the prompt sends only the closing tag: what
+   * came before it was reasoning (braces and all), and the reply starts again after it.
+   */
+  private restartAfterThinking(before: number): void {
+    const end = this.text.toLowerCase().indexOf(THINK_END, Math.max(this.thinkingSeenTo, before - THINK_END.length));
+    if (end < 0) return;
+    this.thinkingSeenTo = end + THINK_END.length;
+    this.position = this.thinkingSeenTo;
+    this.stack.length = 0;
+    this.inString = this.escaped = this.started = this.thinking = this.finished = false;
+    this.stringStart = this.elementStart = this.literalStart = -1;
+    this.elements = 0;
+    this.events = [];
   }
 
   /** Whether the character just read ends this tag (its pieces may have arrived apart). */

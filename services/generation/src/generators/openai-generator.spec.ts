@@ -61,8 +61,11 @@ describe('OpenAiGenerator against an OpenAI-compatible server', () => {
     expect(call.headers.authorization).toBe('Bearer sk-test');
   });
 
-  it("reads a reply after a reasoning model's think block", async () => {
-    server = await startOpenAiDouble({ chat: [recorded(`<think>Cite {1} and {2}.</think>\n${JSON.stringify(good)}`)] });
+  it.each([
+    ['a think block', '<think>Cite {1} and {2}.</think>\n'],
+    ['a closing think tag alone (the template opened it)', 'Cite {"title": "x"} first.</think>\n'],
+  ])("reads a reply after a reasoning model's %s", async (_kind, reasoning) => {
+    server = await startOpenAiDouble({ chat: [recorded(`${reasoning}${JSON.stringify(good)}`)] });
     const protocol = await new OpenAiGenerator({ baseURL: server.url, model: 'm' }).generate(request);
     expect(protocol.steps.map((step) => step.citation)).toEqual([1, 2]);
     expect(server.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(1);

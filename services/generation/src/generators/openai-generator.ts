@@ -23,7 +23,8 @@ export interface OpenAiGeneratorOptions {
 const STALL_TIMEOUT_MS = 15_000;
 
 /** A source number as a model may write it when it does not keep to the schema: 2, "2", "[2]", "Source 2". */
-const citationSchema = z.preprocess((value) => (typeof value === 'string' && /\d/.test(value) ? Number(/\d+/.exec(value)![0]) : value), z.number().int());
+const CITATION_TEXT = /^\s*\[?\s*(?:sources?\s*)?(\d+)\s*\]?\s*$/i;
+const citationSchema = z.preprocess((value) => (typeof value === 'string' && CITATION_TEXT.test(value) ? Number(CITATION_TEXT.exec(value)![1]) : value), z.number().int().positive());
 const stepSchema = z.object({ text: z.string(), explanation: z.string(), citation: citationSchema });
 const replySchema = z.object({ steps: z.array(stepSchema).max(20), title: z.string() });
 
@@ -251,7 +252,7 @@ const draftSentence = (sentence: z.infer<typeof sentenceSchema>): DraftSentence 
 function parseReply<T>(content: string, schema: z.ZodType<T>): { success: true; data: T } | { success: false; error: string } {
   let json: unknown;
   try {
-    json = JSON.parse(content.replace(/^\s*<think>[\s\S]*?<\/think>\s*/i, '').replace(/^```(?:json)?\s*|\s*```$/g, ''));
+    json = JSON.parse(content.replace(/^[\s\S]*<\/think>\s*/i, '').replace(/^```(?:json)?\s*|\s*```$/g, ''));
   } catch {
     return { success: false, error: 'not JSON' };
   }

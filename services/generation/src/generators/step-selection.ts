@@ -41,7 +41,7 @@ export interface ScoredSentence extends SourceSentence {
 }
 
 /** A condition an instruction opens with ('If systolic BP is below 90 mmHg, give…', 'Once the child can drink, start…'). */
-const LEADING_CONDITION = /^(if|when|once|while|where|after|before|until|for|in)\b[^,;:.]{1,120},\s*/i;
+const LEADING_CONDITION = /^(if|when|once|while|where|after|before|until|for|in)\b(?:[^,;:.]|\.\d){1,120},\s*/i;
 
 /** The instruction of a sentence, after any condition it opens with. */
 const instructionOf = (text: string) => text.replace(LEADING_CONDITION, '');

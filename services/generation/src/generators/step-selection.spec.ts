@@ -1,0 +1,18 @@
+import { describe, expect, it } from '@jest/globals';
+import { tokenize } from '@cairn/rules';
+import { scoreSentence, type SelectionContext } from './step-selection.js';
+
+const context: SelectionContext = { queryStems: tokenize('hypoglycaemia glucose'), intent: 'treatment', sourceTopics: new Map(), onTopic: new Set([1]) };
+const read = (text: string) => scoreSentence({ text, sourceId: 1, position: 0 }, context)!;
+
+describe('scoreSentence', () => {
+  it('reads an instruction after the condition it opens with, decimals and all, in the phase of its verb', () => {
+    expect(read('If glucose is below 3.5 mmol/L, give 10% glucose by mouth.')).toMatchObject({ actionable: true, phase: 2 });
+    expect(read('Once the child can drink, check glucose again after 30 minutes.')).toMatchObject({ actionable: true, phase: 0 });
+  });
+
+  it('does not read a statement after an opening phrase as an instruction', () => {
+    expect(read('For example, cough and fever are common in glucose disorders.').actionable).toBe(false);
+    expect(read('In children, hypoglycaemia is common after fasting.').actionable).toBe(false);
+  });
+});
