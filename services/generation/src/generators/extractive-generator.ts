@@ -5,6 +5,7 @@ import type { Source } from '../sources/source.js';
 import type { GeneratedProtocol, GenerationRequest, Generator } from './generator.port.js';
 import { onTopicSources, subjectStems, understoodStems } from './on-topic-sources.js';
 import { scoreSentence, similarity, type ScoredSentence } from './step-selection.js';
+import { populations } from '../grounding/claim-check.js';
 
 const NEAR_DUPLICATE = 0.6;
 const MIN_ACTIONABLE_BEFORE_STATEMENTS = 5;
@@ -39,6 +40,7 @@ export class ExtractiveGenerator implements Generator {
     const queryStems = understoodStems(request.title, request.understanding);
     const context = {
       queryStems,
+      populations: populations([request.title, request.understanding?.correctedQuery ?? ''].join(' ').toLowerCase()),
       intent: request.intent,
       sourceTopics: new Map(request.sources.map((source: Source) => [source.id, subjectStems(source)])),
       onTopic: onTopicSources(request.sources, queryStems),

@@ -15,4 +15,17 @@ describe('scoreSentence', () => {
     expect(read('For example, cough and fever are common in glucose disorders.').actionable).toBe(false);
     expect(read('In children, hypoglycaemia is common after fasting.').actionable).toBe(false);
   });
+
+  it("prefers the question's people: a child's dose for a child, an adult's below it, others unchanged", () => {
+    const forChild = { ...context, queryStems: tokenize('influenza antivirals'), populations: new Set(['child']) };
+    const score = (text: string) => scoreSentence({ text, sourceId: 1, position: 0 }, forChild)!.score;
+    const child = score('Give children oseltamivir 3 mg/kg twice daily for 5 days.');
+    const infant = score('Give infants oseltamivir 3 mg/kg twice daily for 5 days.');
+    const anyone = score('Give oseltamivir 3 mg/kg twice daily for 5 days.');
+    const adult = score('Give adults oseltamivir 75 mg twice daily for 5 days.');
+    expect(child).toBeGreaterThan(anyone);
+    expect(infant).toBeCloseTo(child);
+    expect(adult).toBeLessThan(anyone);
+    expect(scoreSentence({ text: 'Give adults oseltamivir 75 mg twice daily for 5 days.', sourceId: 1, position: 0 }, { ...forChild, populations: new Set() })!.score).toBeCloseTo(anyone);
+  });
 });

@@ -1,5 +1,6 @@
 import { tokenize, type Intent } from '@cairn/rules';
 import type { SourceSentence } from '../sources/sentences.js';
+import { populations } from '../grounding/claim-check.js';
 import { opensWithVerb } from './instruction-verbs.js';
 
 /** Verbs that open an instruction. */
@@ -33,6 +34,19 @@ const INTENT_WORDS: Record<Intent, RegExp> = {
 
 const SPECIFIC = /\d|\bmg\b|\bml\b|\bhours?\b|\bminutes?\b|%|mmhg|mmol/i;
 
+const AGE_GROUPS: Record<string, 'young' | 'grown'> = { infant: 'young', child: 'young', adolescent: 'young', adult: 'grown', older: 'grown' };
+/** How much naming the question's people (a child's dose for a child) counts, and naming only others costs. */
+const SAME_PEOPLE = 0.5;
+
+/** +1 when a sentence names people the question names, −1 when it names only people of another age, else 0. */
+function peopleMatch(sentence: string, asked: ReadonlySet<string> | undefined): number {
+  if (!asked || asked.size === 0) return 0;
+  const named = populations(sentence.toLowerCase());
+  if ([...named].some((group) => asked.has(group) || (AGE_GROUPS[group] && [...asked].some((other) => AGE_GROUPS[other] === AGE_GROUPS[group])))) return 1;
+  const ages = [...asked].map((group) => AGE_GROUPS[group]).filter(Boolean);
+  return ages.length > 0 && named.size > 0 && [...named].every((group) => AGE_GROUPS[group] && !ages.includes(AGE_GROUPS[group])) ? -1 : 0;
+}
+
 export interface ScoredSentence extends SourceSentence {
   score: number;
   actionable: boolean;
@@ -59,6 +73,8 @@ function phaseOf(text: string): Phase {
 
 export interface SelectionContext {
   queryStems: string[];
+  /** The groups of people the question names (see populations). */
+  populations?: ReadonlySet<string>;
   intent: Intent;
   /** Stems of each source's title, section and disease: what the source is about. */
   sourceTopics: Map<number, Set<string>>;
@@ -87,7 +103,8 @@ export function scoreSentence(sentence: SourceSentence, context: SelectionContex
     (actionable ? 1 : 0) +
     (SPECIFIC.test(sentence.text) ? 0.4 : 0) +
     (INTENT_WORDS[context.intent].test(sentence.text) ? 0.6 : 0) +
-    0.3 * (1 - (sentence.sourceId - 1) / 6) -
+    0.3 * (1 - (sentence.sourceId - 1) / 6) +
+    SAME_PEOPLE * peopleMatch(sentence.text, context.populations) -
     0.01 * sentence.position;
   return { ...sentence, score, actionable, phase: phaseOf(sentence.text), stems };
 }

@@ -20,7 +20,8 @@ const POPULATIONS: [RegExp, string][] = [
   [/\b(?:liver|hepatic)\b/g, 'liver disease'],
 ];
 
-function populations(text: string): Set<string> {
+/** The groups of people a text names (children, adults, pregnancy…), each once. */
+export function populations(text: string): Set<string> {
   const found = new Set<string>();
   let rest = text;
   for (const [pattern, group] of POPULATIONS) {
