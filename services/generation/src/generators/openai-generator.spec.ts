@@ -194,6 +194,18 @@ describe('OpenAiGenerator streaming', () => {
     ]);
   });
 
+  it('gives a step whose explanation the model left out, with an empty one', async () => {
+    server = await startOpenAiDouble({ chat: [JSON.stringify({ steps: good.steps.map(({ text, citation }) => ({ text, citation })), title: 'Diarrhoea in Children' })] });
+    const steps = [];
+    for await (const part of new OpenAiGenerator({ baseURL: server.url, model: 'm' }).streamProtocol(request, new AbortController().signal)) {
+      if (part.kind === 'step') steps.push(part.step);
+    }
+    expect(steps.map((step) => [step.citation, step.explanation])).toEqual([
+      [1, ''],
+      [2, ''],
+    ]);
+  });
+
   it('fails a reply that stalls, after the parts it sent, and aborts its request', async () => {
     server = await startOpenAiDouble({ chat: [reply] });
     // Unpaced, the double sends a word a chunk: it stalls just after the first step's closing brace.

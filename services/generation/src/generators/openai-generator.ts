@@ -25,7 +25,8 @@ const STALL_TIMEOUT_MS = 15_000;
 /** A source number as a model may write it when it does not keep to the schema: 2, "2", "[2]", "Source 2". */
 const CITATION_TEXT = /^\s*\[?\s*(?:sources?\s*)?(\d+)\s*\]?\s*$/i;
 const citationSchema = z.preprocess((value) => (typeof value === 'string' && CITATION_TEXT.test(value) ? Number(CITATION_TEXT.exec(value)![1]) : value), z.number().int().positive());
-const stepSchema = z.object({ text: z.string(), explanation: z.string(), citation: citationSchema });
+/** A model that leaves out a step's explanation still gives the step. */
+const stepSchema = z.object({ text: z.string(), explanation: z.string().default(''), citation: citationSchema });
 const replySchema = z.object({ steps: z.array(stepSchema).max(20), title: z.string() });
 
 // Steps come before the title, and a step's text and citation before its explanation, so that a
