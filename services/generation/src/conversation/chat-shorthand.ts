@@ -45,7 +45,7 @@ const DAILY = new RegExp(`${AFTER_A_DOSE}(OD|BD)\\b`, 'gi');
 /** OD anywhere else is an overdose ('opioid OD'), but not the right eye ('OD pressure 28', 'VA OD'). */
 const OVERDOSE = /(?<![\p{L}\p{N}]|\b(?:va|iop)\s)OD(?![\p{L}\p{N}]|\s+(?:pressure|iop|va|acuity|eye)\b)/giu;
 
-function writtenOut(word: string, _shorthand: string, offset: number, text: string): string {
+function longForm(word: string, _shorthand: string, offset: number, text: string): string {
   const lower = word.toLowerCase();
   const keep = (NOT_IN_CAPITALS.has(lower) && word === word.toUpperCase()) || (lower === 'ix' && /\bfactor\s+$/i.test(text.slice(0, offset)));
   return keep ? word : WORDS[lower];
@@ -56,5 +56,5 @@ export function readChatShorthand(message: string): string {
   let text = message.replace(DAILY, (_match, dose: string, times: string) => `${dose}${times.toUpperCase() === 'OD' ? 'once daily' : 'twice daily'}`);
   text = text.replace(OVERDOSE, (match: string) => (match === 'OD' ? 'overdose' : match));
   for (const [pattern, replacement] of SLASHED) text = text.replace(pattern, replacement);
-  return text.replace(WORD, writtenOut).replace(/ {2,}/g, ' ');
+  return text.replace(WORD, longForm).replace(/ {2,}/g, ' ');
 }

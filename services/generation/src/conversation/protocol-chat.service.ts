@@ -32,6 +32,8 @@ const UNANSWERED = 'Check local guidance or ask a senior colleague.';
 export interface AnswerContext {
   /** As the clinician wrote it (with the message it follows), for the model. */
   question: string;
+  /** The question with its shorthand written out, as search and the composer read it. */
+  written: string;
   topic: string;
   sources: Source[];
   found: Source[];
@@ -77,8 +79,9 @@ export class ProtocolChatService {
     const message = cleanChatMessage(body.message);
     const question = questionInContext(message, body.conversation_history);
     const topic = body.concept_title.trim() || 'this protocol';
-    const intent = classifyIntent(`${topic} ${readChatShorthand(message)}`);
-    const groups = followUpKeywordGroups(readChatShorthand(message));
+    const readMessage = readChatShorthand(message);
+    const intent = classifyIntent(`${topic} ${readMessage}`);
+    const groups = followUpKeywordGroups(readMessage);
     const asked = CATEGORIES.filter((category) => (groups as string[]).includes(category));
     const followUps = suggestFollowUps(topic, intent, asked);
     const refusal = screenQuery(message);
@@ -104,6 +107,7 @@ export class ProtocolChatService {
     });
     return {
       question,
+      written,
       topic,
       sources,
       found,
@@ -148,7 +152,7 @@ export class ProtocolChatService {
   held(context: AnswerContext, draft: DraftSentence): AnswerSentence | null {
     const source = context.sources.find((candidate) => candidate.id === draft.citation);
     if (!source || !draft.text.trim() || judge(draft.text, source) !== null) return null;
-    return { text: draft.text.trim(), sourceId: draft.citation, coverage: questionCoverage(readChatShorthand(context.question), draft.text) };
+    return { text: draft.text.trim(), sourceId: draft.citation, coverage: questionCoverage(context.written, draft.text) };
   }
 
   /**

@@ -40,7 +40,7 @@ export class ExtractiveGenerator implements Generator {
     const queryStems = understoodStems(request.title, request.understanding);
     const context = {
       queryStems,
-      populations: populations([request.title, request.understanding?.correctedQuery ?? ''].join(' ').toLowerCase()),
+      populations: populations(`${request.title} ${request.understanding?.correctedQuery ?? ''}`),
       intent: request.intent,
       sourceTopics: new Map(request.sources.map((source: Source) => [source.id, subjectStems(source)])),
       onTopic: onTopicSources(request.sources, queryStems),

@@ -104,8 +104,10 @@ export class JsonReplyStream {
    * came before it was reasoning (braces and all), and the reply starts again after it.
    */
   private restartAfterThinking(before: number): void {
-    const end = this.text.toLowerCase().indexOf(THINK_END, Math.max(this.thinkingSeenTo, before - THINK_END.length));
-    if (end < 0) return;
+    const from = Math.max(this.thinkingSeenTo, before - THINK_END.length);
+    const found = this.text.slice(from).toLowerCase().indexOf(THINK_END);
+    if (found < 0) return;
+    const end = from + found;
     this.thinkingSeenTo = end + THINK_END.length;
     this.position = this.thinkingSeenTo;
     this.stack.length = 0;

@@ -23,7 +23,7 @@ const POPULATIONS: [RegExp, string][] = [
 /** The groups of people a text names (children, adults, pregnancy…), each once. */
 export function populations(text: string): Set<string> {
   const found = new Set<string>();
-  let rest = text;
+  let rest = text.toLowerCase();
   for (const [pattern, group] of POPULATIONS) {
     if (pattern.test(rest)) found.add(group);
     pattern.lastIndex = 0;
