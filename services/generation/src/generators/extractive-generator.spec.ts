@@ -122,6 +122,18 @@ describe('ExtractiveGenerator', () => {
     });
   });
 
+  it('leaves out passages about another disease when the question names the disease of the passage ranked first', async () => {
+    const asHits = (sources: Source[], disease: string) => sources.map((source) => ({ ...source, relevance: 9.6, disease }));
+    const rabies = asHits(toSources(snippetsOf('who/rabies-post-exposure-prophylaxis.md')), 'Rabies');
+    const measles = asHits(toSources(snippetsOf('cdc/measles-recognition-post-exposure-prophylaxis.md')), 'Measles');
+    const sources = toSources([...rabies.slice(0, 4), ...measles.slice(-2)]);
+    const { steps } = await generate('rabies post-exposure prophylaxis', sources);
+    expect(steps.length).toBeGreaterThanOrEqual(5);
+    expect(steps.map((step) => sources.find((source) => source.id === step.citation)!.disease)).not.toContain('Measles');
+    const { steps: measlesSteps } = await generate('post-exposure prophylaxis', sources);
+    expect(measlesSteps.map((step) => sources.find((source) => source.id === step.citation)!.disease)).toContain('Measles');
+  });
+
   it('puts immediate actions first for an emergency', async () => {
     const sources = toSources([
       {

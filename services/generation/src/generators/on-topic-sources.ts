@@ -47,14 +47,31 @@ function namesTheQuestion(source: Source, stems: string[]): boolean {
   return stems.some((stem) => subject.has(stem)) && covered >= stems.length / 3;
 }
 
+const diseaseStems = (source: Source) => tokenize(source.disease ?? '');
+
+/**
+ * The words of the question that name a source's disease, when it names the disease of the passage
+ * search ranked first; null when it does not (a question about a symptom, or the lead has no disease).
+ */
+function namedDiseases(sources: Source[], stems: string[]): Set<string> | null {
+  const asked = new Set(stems.filter((stem) => !TASK_STEMS.has(stem)));
+  const lead = sources[0];
+  if (!lead || !diseaseStems(lead).some((stem) => asked.has(stem))) return null;
+  return new Set(sources.flatMap(diseaseStems).filter((stem) => asked.has(stem)));
+}
+
 /**
  * The sources a checklist may draw on: those search judged about the question, those whose subject
  * names it, and the other passages of the document search ranked first when that document is about
  * it too (judged so, or its text mentions the question as understood). Sources arrive best first.
+ * When the question names the lead's disease, a passage about another disease is never on topic:
+ * measles post-exposure prophylaxis shares most words of "rabies post-exposure prophylaxis".
  */
 export function onTopicSources(sources: Source[], stems: string[]): Set<number> {
+  const named = namedDiseases(sources, stems);
   const judged = (source: Source) => (source.relevance ?? 0) >= RELEVANCE_LINE;
-  const onTopic = new Set(sources.filter((source) => judged(source) || namesTheQuestion(source, stems)).map((source) => source.id));
+  const anotherDisease = (source: Source) => named !== null && source.disease !== undefined && !diseaseStems(source).some((stem) => named.has(stem));
+  const onTopic = new Set(sources.filter((source) => !anotherDisease(source) && (judged(source) || namesTheQuestion(source, stems))).map((source) => source.id));
   const lead = sources[0];
   if (!lead) return onTopic;
   const leadText = new Set(tokenize(lead.text));
