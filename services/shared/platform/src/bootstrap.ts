@@ -8,6 +8,7 @@ import { createLogger } from './logging/logger.js';
 import { PinoNestLogger } from './logging/nest-logger.js';
 import { Metrics } from './metrics/metrics.js';
 import { addSecurityHeaders } from './http/security-headers.js';
+import { addCompression } from './http/compression.js';
 
 export interface CreateAppOptions {
   /** URL prefix of every Nest route (the standalone server uses `api`); otherwise API_PREFIX, which leaves the probes at the root. */
@@ -49,6 +50,7 @@ export async function createServiceApp(
   if (prefix) app.setGlobalPrefix(prefix, options.prefix ? {} : { exclude: PROBE_ROUTES });
   const fastify = app.getHttpAdapter().getInstance();
   addSecurityHeaders(fastify);
+  await addCompression(fastify);
   closeConnectionsWhenDraining(fastify);
   const metrics = app.get(Metrics);
   fastify.addHook('onResponse', async (request, reply) => {
