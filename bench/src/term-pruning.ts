@@ -8,7 +8,7 @@ import { indexCollection } from './collection-retrieval.js';
 import { loadNfCorpus, repoRoot } from './datasets.js';
 import { ndcgAt } from './metrics.js';
 
-/** The overlay stays small enough for a person to check every entry and its reason (`--max N` to try another size). */
+/** The overlay stays small enough for a person to check every entry and its reason (`--max N` to try another size); pinned entries come on top. */
 const maxFlag = process.argv.indexOf('--max');
 const MAX_ENTRIES = maxFlag > 0 ? Number(process.argv[maxFlag + 1]) : 100;
 const overlayFile = resolve(repoRoot, 'services/search/src/ranking/understand/clinical-terms.json');
@@ -78,8 +78,8 @@ function reason(entry: Entry, meanings: Map<string, string[]>, needed: number): 
  * Chooses the curated overlay of query understanding. Starting from the public vocabularies alone, it
  * adds the entry of clinical-terms.json that most raises the tune questions it concerns (the clinical tune
  * queries over the starter corpus and the vocabulary queries' tune half over NFCorpus; top-1 plus nDCG@10, lazy greedy: a gain is measured again before it is taken), one at a time, while the
- * entry gains and the overlay has fewer than 100 entries. An entry the vocabularies already give is never
- * kept; a pinned one always is. Rewrites clinical-terms.json with each kept entry's reason.
+ * entry gains and fewer than 100 have been chosen. An entry the vocabularies already give is never
+ * kept; a pinned one always is, beside the chosen. Rewrites clinical-terms.json with each kept entry's reason.
  */
 /** A tune question: its text, and how good a ranking of its collection is (the first hit right, plus nDCG@10). */
 interface Question {
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   };
   const queue: { entry: Entry; gain: number }[] = [];
   for (const entry of uncovered) if (!kept.includes(entry) && concerns.get(entry)!.length > 0) queue.push({ entry, gain: (await gainOf(entry)).gain });
-  while (kept.length < MAX_ENTRIES && queue.length > 0) {
+  while (kept.length - pinned.length < MAX_ENTRIES && queue.length > 0) {
     queue.sort((a, b) => b.gain - a.gain);
     const top = queue.shift()!;
     if (top.gain <= 0) break;

@@ -110,6 +110,10 @@ describe('search service', () => {
     expect(family.body.corrected_query).toBe('gran confused with a high fever');
   });
 
+  it.each(['swallow screen before oral meds', 'bloods and nebs for asthma', 'iv antibiotics stat'])('reads the shorthand in %j as clinicians mean it, not as a typo', async (query) => {
+    expect((await search(alice, { query })).body).not.toHaveProperty('corrected_query');
+  });
+
   it.each([
     ['astma attack in kids', /asthma/i],
     ['using an AED on an unresponsive person', /cardiac arrest/i],

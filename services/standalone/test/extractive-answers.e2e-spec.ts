@@ -41,6 +41,24 @@ describe('standalone: extractive checklists and follow-up answers', () => {
     expect((await searchAndGenerate(query)).checklist.length).toBeGreaterThanOrEqual(5);
   });
 
+  it('builds a checklist for one disease from a question that names it, though search also finds another with the same words', async () => {
+    const protocol = await searchAndGenerate('rabies post-exposure prophylaxis');
+    expect(protocol.checklist.length).toBeGreaterThanOrEqual(5);
+    expect(protocol.citations.map((citation) => citation.source).filter((source) => !/rabies/i.test(source))).toEqual([]);
+  });
+
+  it('answers a follow-up from what search reads it as, and never from a passage about a disease nobody asked about', async () => {
+    const ask = async (topic: string, message: string) => {
+      const protocol = await searchAndGenerate(topic);
+      const body = { message, concept_title: protocol.title, protocol_json: protocol, citations_list: protocol.citations, conversation_history: [], enable_context_search: true };
+      return (await post<{ answer: string }>('/protocols/conversation', body)).answer;
+    };
+    expect((await ask('exertional heat stroke in a runner', 'should i give paracetamol to bring the temp down?')).split('\n')[0]).toMatch(/^Do not give acetaminophen/);
+    const cleaning = await ask('rabies post-exposure prophylaxis', 'how should a dog bite wound be cleaned?');
+    expect(cleaning).toMatch(/Wash and flush every bite/);
+    expect(cleaning).not.toMatch(/burn/i);
+  });
+
   it('answers a follow-up with the sentence that states the asked fact first, whole sentences, never "..."', async () => {
     const protocol = await searchAndGenerate('stroke warning signs FAST');
     const reply = await post<{ answer: string; citations: { id: number }[] }>('/protocols/conversation', {

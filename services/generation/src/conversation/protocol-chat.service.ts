@@ -7,6 +7,7 @@ import {
   followUpKeywordGroups,
   questionInContext,
   suggestFollowUps,
+  tokenize,
   validateChatMessage,
   type FollowUpCategory,
 } from '@cairn/rules';
@@ -20,7 +21,7 @@ import { screenQuery } from '../screening/query-screening.js';
 import { citationsAsSources, requestCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
 import { isOneOf, withWholePassages } from '../sources/complete-sources.js';
 import type { Source } from '../sources/source.js';
-import type { QueryUnderstanding } from '../generators/on-topic-sources.js';
+import { aboutAnotherDisease, type QueryUnderstanding } from '../generators/on-topic-sources.js';
 import { readChatShorthand } from './chat-shorthand.js';
 import { answerSentences, composeAnswer, notInSources, questionCoverage, type AnswerSentence } from './passage-answer.js';
 
@@ -98,12 +99,13 @@ export class ProtocolChatService {
     const found = this.newSources(passages, cited);
     const sources = [...known, ...found];
     const original = new Map([...cited, ...found].map((source) => [source.id, source.text]));
+    const elsewhere = aboutOtherDiseases(found, [topic, written, understanding.correctedQuery ?? '', ...(understanding.expansions ?? []), ...cited.map((source) => source.title)]);
     const extracted = answerSentences({
       question: understanding.correctedQuery || written,
       expansions: understanding.expansions,
       topic,
       sources,
-      admissible: (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null,
+      admissible: (sentence) => !elsewhere.has(sentence.sourceId) && claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null,
     });
     return {
       question,
@@ -187,4 +189,10 @@ export class ProtocolChatService {
     let next = Math.max(0, ...known.map((source) => source.id)) + 1;
     return passages.filter((passage) => !isOneOf(passage, known)).map((passage) => ({ id: next++, ...passage }));
   }
+}
+
+/** The passages found about a disease that neither the protocol nor the question names: a burns passage does not say how to clean a dog bite. */
+function aboutOtherDiseases(found: Source[], named: string[]): Set<number> {
+  const words = new Set(tokenize(named.join(' ')));
+  return new Set(found.filter((source) => aboutAnotherDisease(source, words)).map((source) => source.id));
 }

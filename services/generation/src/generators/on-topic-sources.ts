@@ -49,6 +49,9 @@ function namesTheQuestion(source: Source, stems: string[]): boolean {
 
 const diseaseStems = (source: Source) => tokenize(source.disease ?? '');
 
+/** Whether a source is about a disease none of these stems names (false for a source of no known disease). */
+export const aboutAnotherDisease = (source: Source, named: ReadonlySet<string>) => source.disease !== undefined && !diseaseStems(source).some((stem) => named.has(stem));
+
 /**
  * The words of the question that name a source's disease, when it names the disease of the passage
  * search ranked first; null when it does not (a question about a symptom, or the lead has no disease).
@@ -70,8 +73,9 @@ function namedDiseases(sources: Source[], stems: string[]): Set<string> | null {
 export function onTopicSources(sources: Source[], stems: string[]): Set<number> {
   const named = namedDiseases(sources, stems);
   const judged = (source: Source) => (source.relevance ?? 0) >= RELEVANCE_LINE;
-  const anotherDisease = (source: Source) => named !== null && source.disease !== undefined && !diseaseStems(source).some((stem) => named.has(stem));
-  const onTopic = new Set(sources.filter((source) => !anotherDisease(source) && (judged(source) || namesTheQuestion(source, stems))).map((source) => source.id));
+  const onTopic = new Set(
+    sources.filter((source) => !(named && aboutAnotherDisease(source, named)) && (judged(source) || namesTheQuestion(source, stems))).map((source) => source.id),
+  );
   const lead = sources[0];
   if (!lead) return onTopic;
   const leadText = new Set(tokenize(lead.text));

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { RetrievalMode, searchHitFromPassage, Topics } from '@cairn/contracts';
 import { createLogger, EVENT_BUS, respondTo, type EventBus } from '@cairn/platform';
 import { QUERY_MAX_LENGTH } from '@cairn/rules';
-import { enhanceQuery } from '../ranking/understand/query-enhancer.js';
+import { queryExpansions } from '../ranking/understand/query-enhancer.js';
 import { ownersOf } from './scope.js';
 import { passageOfHit } from './search-hit.js';
 import { SEARCH_DEFAULT_SIZE, SEARCH_MAX_SIZE } from './search.schema.js';
@@ -41,7 +41,7 @@ export class SearchRequestsResponder implements OnModuleInit {
         const correctedQuery = result.corrected_query ?? '';
         return {
           correctedQuery,
-          expansions: payload.enhance ? enhanceQuery(correctedQuery || payload.query).added : [],
+          expansions: payload.enhance ? queryExpansions(correctedQuery || payload.query) : [],
           total: result.total,
           hits: result.hits.map((hit) => searchHitFromPassage(passageOfHit(hit), { id: hit.id, score: hit.fusion_score, owner: hit.source.owner })),
         };

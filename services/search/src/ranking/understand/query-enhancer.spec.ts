@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { enhanceQuery, isClinicalTerm } from './query-enhancer.js';
+import { enhanceQuery, isClinicalTerm, queryExpansions } from './query-enhancer.js';
 import { queryTerms, wordTokens } from './query-text.js';
 
 describe('enhanceQuery', () => {
@@ -71,6 +71,14 @@ describe('enhanceQuery', () => {
 
   it('never adds what the query already says', () => {
     expect(enhanceQuery('anaphylaxis or allergic reaction').added).not.toContain('anaphylaxis');
+  });
+});
+
+describe('queryExpansions', () => {
+  it("gives the overlay's expansions first, then the public vocabularies' synonyms", () => {
+    expect(queryExpansions('at what BP do we start meds?').slice(0, 3)).toEqual(['blood pressure', 'medicines', 'medications']);
+    expect(queryExpansions('should i give paracetamol to bring the temp down?')).toContain('acetaminophen');
+    expect(queryExpansions('how long at each stage?')).toEqual([]);
   });
 });
 

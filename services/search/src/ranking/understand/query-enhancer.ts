@@ -20,6 +20,11 @@ export const vocabularyAlternatives = (query: string): WeightedSynonym[] =>
     .slice(0, maxSynonyms)
     .map((synonym) => ({ text: synonym.text, weight: weight * reliability[synonym.source] }));
 
+/** What search reads a query's terms as besides its own words: the overlay's expansions, then the public vocabularies' synonyms ('paracetamol' is also 'acetaminophen'). */
+export function queryExpansions(query: string): string[] {
+  return [...new Set([...enhanceQuery(query).added, ...vocabularyAlternatives(query).map((synonym) => synonym.text)])];
+}
+
 export interface EnhancedQuery {
   text: string;
   added: string[];

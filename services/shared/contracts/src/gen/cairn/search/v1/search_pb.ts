@@ -229,7 +229,8 @@ export type SearchAnswered = Message<"cairn.search.v1.SearchAnswered"> & {
   correctedQuery: string;
 
   /**
-   * Clinical abbreviations, lay words and synonyms the search added to the query (with `enhance`).
+   * Clinical abbreviations, lay words and synonyms the search added to the query (with `enhance`), the
+   * curated overlay's first, then the public vocabularies' synonyms of its terms.
    *
    * @generated from field: repeated string expansions = 5;
    */
