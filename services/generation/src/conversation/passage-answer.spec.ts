@@ -28,6 +28,60 @@ describe('answerSentences', () => {
     expect(found.length).toBeLessThanOrEqual(4);
   });
 
+  it('leads a "how do I…" question with the instruction that does what it asks', () => {
+    const burns = toSources([
+      {
+        text: [
+          '- Start IV fluids for burns over 15% TBSA in adults and over 10% TBSA in children, using two large-bore cannulas.',
+          '- Add maintenance fluid containing dextrose for young children, in addition to the resuscitation volume.',
+          "- Calculate Ringer's lactate by the Parkland formula: 4 ml x weight (kg) x % TBSA over the first 24 hours from the burn.",
+        ].join('\n'),
+        title: 'Burns: fluid resuscitation',
+        organization: 'ICMR',
+      },
+    ]);
+    const found = sentences(answerSentences({ question: 'how do i calculate the fluids?', topic: 'Burns fluid resuscitation', sources: burns }));
+    expect(found[0].text).toMatch(/^Calculate Ringer's lactate/);
+    const dose = sentences(answerSentences({ question: 'how do i give the fluids to a child?', topic: 'Burns fluid resuscitation', sources: burns }));
+    expect(dose[0].text).not.toMatch(/^Calculate/);
+  });
+
+  it('leads with the answer for everyone the question asks about before one for people with something it does not name', () => {
+    const hypertension = toSources([
+      {
+        text: [
+          '- Start medicines at systolic BP of 130-139 mmHg in people with established cardiovascular disease.',
+          '- Start antihypertensive medicines in adults with confirmed blood pressure of 140/90 mmHg or higher.',
+          '- Count TST induration of 5 mm or more as positive in people with HIV, recent contacts or immunosuppression.',
+        ].join('\n'),
+        title: 'Hypertension (high blood pressure): treatment',
+        organization: 'WHO',
+      },
+    ]);
+    const ask = (question: string) => sentences(answerSentences({ question, topic: 'Hypertension (high blood pressure)', expansions: ['blood pressure', 'medicines'], sources: hypertension }))[0].text;
+    expect(ask('at what BP do we start meds?')).toMatch(/140\/90/);
+    expect(ask('at what BP do we start meds with established cardiovascular disease?')).toMatch(/130-139/);
+    expect(ask('what induration counts as positive in a household contact?')).toMatch(/5 mm/);
+  });
+
+  it("reads a step thread's question by the words it takes from the step when its own are everyday words and ages", () => {
+    const tb = toSources([
+      {
+        text: [
+          '- Prefer short rifamycin-based regimens (3HP, 4R or 3HR) over 6 or 9 months of isoniazid.',
+          '- Dose 3HP isoniazid at 15 mg/kg (25 mg/kg at ages 2 to 11), maximum 900 mg.',
+          '- Give 4R as daily rifampin for 4 months: 10 mg/kg in adults and 15 to 20 mg/kg in children, maximum 600 mg.',
+        ].join('\n'),
+        title: 'Latent tuberculosis infection',
+        organization: 'CDC',
+      },
+    ]);
+    const found = sentences(
+      answerSentences({ question: 'if I go with 4R from these, what dose for a 7 yo?', topic: 'Latent TB', focus: 'Prefer short rifamycin-based regimens (3HP, 4R or 3HR) over 6 or 9 months of isoniazid.', sources: tb }),
+    );
+    expect(found[0].text).toMatch(/^Give 4R/);
+  });
+
   it('leads with the sentence that says what is asked about, not one holding only a word rare among the sources', () => {
     const sepsis = toSources([
       {

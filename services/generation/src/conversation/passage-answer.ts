@@ -1,7 +1,7 @@
 import { similarity } from '../generators/step-selection.js';
 import { sentencesOf, type SourceSentence } from '../sources/sentences.js';
 import type { Source } from '../sources/source.js';
-import { ANSWER_SIGNALS, ASKING_WORDS, classifyQuestion } from './question-kind.js';
+import { ANSWER_SIGNALS, ASKING_WORDS, askedVerb, classifyQuestion } from './question-kind.js';
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { shorthandReadings } from './source-shorthand.js';
 
@@ -42,6 +42,17 @@ const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
 /** How much a number or unit of time of the question ('6 years' of 'a 6 yr old') counts beside what it is asked about. */
 const AN_AMOUNT = 0.3;
 const AMOUNT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)/;
+
+/** What a sentence that holds for some people only says of them ('in people with established cardiovascular disease'). */
+const RESTRICTED_TO = /\b(?:in|for)\s+(?:people|patients|adults|children|women|men|those|anyone|infants)\s+(?:with|who have|who are|taking|on)\s+([^;:.]+)/i;
+/** How much lower a sentence for people the question does not name comes than one for everyone it asks about. */
+const NARROWER = 0.8;
+
+/** Whether a sentence holds only for people with something the question and its protocol do not name: the answer for everyone comes first. */
+function forOthers(text: string, named: ReadonlySet<string>): boolean {
+  const condition = RESTRICTED_TO.exec(text)?.[1];
+  return condition !== undefined && !stemsOf(condition).some((stem) => named.has(stem));
+}
 
 /** How much of a question a sentence covers: the share of the question's content words it has, 0..1. */
 export function questionCoverage(question: string, sentence: string): number {
@@ -104,7 +115,11 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const standsFor = understood.filter((phrase) => !stemsOf(phrase).some((stem) => asked.includes(stem)));
   const expanded = [...new Set(standsFor.flatMap(stemsOf))].filter((stem) => !context.has(stem) && !specific.includes(stem) && !ASKING_STEMS.has(stem));
   const onTopic = asked.filter((stem) => topicStems.has(stem) && !ASKING_STEMS.has(stem));
-  const subject = specific.length > 0 ? [...specific, ...expanded] : focusStems.length > 0 ? focusStems : onTopic;
+  const askedOfFocus = asked.filter((stem) => focusStems.includes(stem));
+  const telling = specific.filter((stem) => !everyday.has(stem) && !AMOUNT.test(stem));
+  const subject =
+    telling.length > 0 ? [...specific, ...expanded] : specific.length > 0 ? [...specific, ...expanded, ...askedOfFocus] : askedOfFocus.length > 0 ? askedOfFocus : focusStems.length > 0 ? focusStems : onTopic;
+  const named = new Set([...asked, ...expanded, ...context]);
   const seen = new Set<string>();
   const quotable = sources
     .flatMap(sentencesOf)
@@ -128,12 +143,15 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
       const says = signal?.test(sentence.text) && (kind !== 'signs' || listsSeveral(sentence.text)) ? 1 : 0;
       const coverage = share(asked, stems);
       const onFocus = weightedShare(focusMentioned, stems, weight);
-      const score = 2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) - 0.001 * sentence.position;
+      const narrower = forOthers(sentence.text, named) ? NARROWER : 0;
+      const score = 2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) - narrower - 0.001 * sentence.position;
       return { sentence, stems, about, names: share(mentioned, stems), says, coverage, score };
     })
     .sort((a, b) => b.score - a.score);
-  const named = candidates.filter((candidate) => candidate.about >= NAMES_THE_QUESTION || candidate.names >= NAMES_HALF_THE_QUESTION);
-  const lead = named.find((candidate) => candidate.says || !signal) ?? named[0];
+  const naming = candidates.filter((candidate) => candidate.about >= NAMES_THE_QUESTION || candidate.names >= NAMES_HALF_THE_QUESTION);
+  const verb = askedVerb(question);
+  const doesIt = candidates.find(({ sentence, about }) => verb !== null && stemsOf(sentence.text.split(/\s+/)[0])[0] === verb && (specific.length === 0 || about >= NAMES_THE_QUESTION));
+  const lead = doesIt ?? naming.find((candidate) => candidate.says || !signal) ?? naming[0];
   if (!lead) return { unanswered: [] };
   const chosen = [lead];
   for (const candidate of candidates) {

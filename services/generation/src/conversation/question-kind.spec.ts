@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ANSWER_SIGNALS, classifyQuestion, type QuestionKind } from './question-kind.js';
+import { ANSWER_SIGNALS, askedVerb, classifyQuestion, type QuestionKind } from './question-kind.js';
 
 describe('classifyQuestion', () => {
   it.each<[string, QuestionKind]>([
@@ -34,5 +34,19 @@ describe('classifyQuestion', () => {
     expect(ANSWER_SIGNALS.avoid!.test('Do not tie a tight tourniquet.')).toBe(true);
     expect(ANSWER_SIGNALS.rate!.test('Compress at 100 to 120 compressions per minute.')).toBe(true);
     expect(ANSWER_SIGNALS.dose!.test('Suspect stroke in anyone with sudden weakness.')).toBe(false);
+  });
+});
+
+describe('askedVerb', () => {
+  it.each<[string, string | null]>([
+    ['how do i calculate the fluids?', 'calcul'],
+    ['How should we cool him?', 'cool'],
+    ['how should a dog bite wound be cleaned?', 'clean'],
+    ['how do I know if it is working?', null],
+    ['how do we tell a full thickness burn from a partial one?', null],
+    ['how long at each stage?', null],
+    ['how often can it be given?', null],
+  ])('%j asks about %j', (question, verb) => {
+    expect(askedVerb(question)).toBe(verb);
   });
 });

@@ -1,4 +1,5 @@
 import { FOLLOW_UP_KEYWORDS } from '@cairn/rules';
+import { stemsOf } from './answer-words.js';
 
 /** What a follow-up question asks for, which decides what an answering sentence looks like. */
 export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'timing' | 'who' | 'how' | 'signs' | 'why' | 'general';
@@ -50,3 +51,15 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
 /** Words of a question that say what kind of answer is wanted, not what about. */
 export const ASKING_WORDS =
   'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate age old young think make mean suggest worry tell know';
+
+const HOW_TO = /^\s*(?:and\s+|so\s+|but\s+)?how\s+(?:do|does|should|shall|can|could|would|will|must|to)\s+(?:(?:i|we|you|they|one|he|she)\s+)?(?:best\s+|safely\s+|actually\s+)?([a-z]+)\b/i;
+const HOW_PASSIVE = /^\s*how\s+(?:should|is|are|can|must|do|does)\b.*?\bbe\s+([a-z]+ed)\b/i;
+/** Verbs that frame a question rather than name the act asked about ('how do I know…', 'how do we tell…'). */
+const FRAMING_VERBS = new Set(stemsOf('know tell think mean make get go do say find see decide figure deal'));
+
+/** The stem of the act a "how do I…" question asks about ('how do I calculate the fluids' → calculat), or null. */
+export function askedVerb(question: string): string | null {
+  const verb = HOW_PASSIVE.exec(question)?.[1] ?? HOW_TO.exec(question)?.[1];
+  const stem = verb ? stemsOf(verb)[0] : undefined;
+  return stem && !FRAMING_VERBS.has(stem) ? stem : null;
+}
