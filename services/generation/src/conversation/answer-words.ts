@@ -34,12 +34,13 @@ const BRITISH_ISE = /(\p{L}{4,})is(e|ed|es|ing|ation|ations|er|ers)\b/gu;
 /**
  * One form for the stems of one word: British and American spellings ('ischaemic', 'ischemic';
  * 'nebulised', 'nebulized'), a doubled end ('referral' stems to 'referr', 'refer' to 'refer') and the
- * plural 'children'.
+ * plural 'children', and 'pregnancy' with 'pregnant'.
  */
 const canonical = (stem: string) =>
   stem
     .replace(/ae|oe/g, 'e')
     .replace(/^children$/, 'child')
+    .replace(/^pregnanc(?:i)?$/, 'pregnant')
     .replace(/([bcdfgkmnprtvz])\1$/, '$1');
 
 /** The stems of a text as an answer compares them with a question's. */

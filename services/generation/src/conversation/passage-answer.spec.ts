@@ -46,6 +46,24 @@ describe('answerSentences', () => {
     expect(dose[0].text).not.toMatch(/^Calculate/);
   });
 
+  it('says the sources do not answer a question about pregnancy, breastfeeding or kidney or liver disease when no sentence names those people', () => {
+    const typhus = toSources([
+      {
+        text: [
+          '- Give doxycycline 100 mg orally or IV every 12 hours to adults for 7 days.',
+          '- Give children doxycycline 4.5 mg/kg/day in two divided doses.',
+          '- Use azithromycin in pregnant women with scrub typhus instead of doxycycline.',
+        ].join('\n'),
+        title: 'Scrub typhus treatment',
+        organization: 'ICMR',
+      },
+    ]);
+    const ask = (question: string) => answerSentences({ question, topic: 'Scrub typhus', sources: typhus });
+    expect(ask('is doxycycline ok in a breastfeeding mother?')).toEqual({ unanswered: ['breastfeeding'] });
+    expect(notInSources(['breastfeeding'])).toBe('The protocol\'s sources do not mention “breastfeeding”, so they do not answer this question.');
+    expect(sentences(ask('is doxycycline ok in pregnancy?'))[0].text).toMatch(/^Use azithromycin in pregnant women/);
+  });
+
   it('leads with the answer for everyone the question asks about before one for people with something it does not name', () => {
     const hypertension = toSources([
       {

@@ -1,4 +1,5 @@
 import { similarity } from '../generators/step-selection.js';
+import { populations } from '../grounding/claim-check.js';
 import { sentencesOf, type SourceSentence } from '../sources/sentences.js';
 import type { Source } from '../sources/source.js';
 import { ANSWER_SIGNALS, ASKING_WORDS, askedVerb, classifyQuestion } from './question-kind.js';
@@ -42,6 +43,9 @@ const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
 /** How much a number or unit of time of the question ('6 years' of 'a 6 yr old') counts beside what it is asked about. */
 const AN_AMOUNT = 0.3;
 const AMOUNT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)/;
+
+/** People for whom the advice for everyone may not hold: a question about them is answered only by a sentence that names them. */
+const SPECIAL_GROUPS = new Set(['pregnancy', 'breastfeeding', 'kidney disease', 'liver disease']);
 
 /** What a sentence that holds for some people only says of them ('in people with established cardiovascular disease'). */
 const RESTRICTED_TO = /\b(?:in|for)\s+(?:people|patients|adults|children|women|men|those|anyone|infants)\s+(?:with|who have|who are|taking|on)\s+([^;:.]+)/i;
@@ -103,6 +107,9 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
   const everyday = new Set(stemsOf(writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter(isEverydayWord).join(' ')));
+  const quotable = quotableSentences(sources, admissible, readings);
+  const unsaid = unsaidWords(question, quotable);
+  if (unsaid.length > 0) return { unanswered: unsaid };
   const importance = (stem: string) => (everyday.has(stem) ? EVERYDAY_WORD : 1);
   const missing = specific.filter((stem) => !known.has(stem) && !/\d/.test(stem));
   const weightOf = (stems: string[]) => stems.reduce((sum, stem) => sum + importance(stem), 0);
@@ -120,15 +127,6 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const subject =
     telling.length > 0 ? [...specific, ...expanded] : specific.length > 0 ? [...specific, ...expanded, ...askedOfFocus] : askedOfFocus.length > 0 ? askedOfFocus : focusStems.length > 0 ? focusStems : onTopic;
   const named = new Set([...asked, ...expanded, ...context]);
-  const seen = new Set<string>();
-  const quotable = sources
-    .flatMap(sentencesOf)
-    .filter((sentence) => isWhole(sentence) && admissible(sentence))
-    .filter((sentence) => {
-      const key = sentence.text.toLowerCase().replace(/\W+/g, ' ').trim();
-      return !seen.has(key) && Boolean(seen.add(key));
-    })
-    .map((sentence) => ({ sentence, stems: withShorthand(new Set(stemsOf(sentence.text)), readings) }));
   const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
@@ -163,6 +161,30 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   return {
     sentences: chosen.map(({ sentence, coverage }) => ({ text: sentence.text.replace(/\s+/g, ' ').trim(), sourceId: sentence.sourceId, coverage, listItem: sentence.listItem })),
   };
+}
+
+interface Quotable {
+  sentence: SourceSentence;
+  stems: Set<string>;
+}
+
+/** The whole sentences of the sources an answer may quote, each once, with their stems (a shorthand a sentence spells out counts as said). */
+function quotableSentences(sources: Source[], admissible: (sentence: SourceSentence) => boolean, readings: { shorthand: string[]; long: string[] }[]): Quotable[] {
+  const seen = new Set<string>();
+  return sources
+    .flatMap(sentencesOf)
+    .filter((sentence) => isWhole(sentence) && admissible(sentence))
+    .filter((sentence) => {
+      const key = sentence.text.toLowerCase().replace(/\W+/g, ' ').trim();
+      return !seen.has(key) && Boolean(seen.add(key));
+    })
+    .map((sentence) => ({ sentence, stems: withShorthand(new Set(stemsOf(sentence.text)), readings) }));
+}
+
+/** The question's words for people the advice for everyone may not cover ('breastfeeding') whom no quotable sentence names. */
+function unsaidWords(question: string, quotable: Quotable[]): string[] {
+  const unsaid = [...populations(question)].filter((group) => SPECIAL_GROUPS.has(group) && !quotable.some(({ sentence }) => populations(sentence.text).has(group)));
+  return unsaid.length === 0 ? [] : writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter((word) => unsaid.some((group) => populations(word).has(group)));
 }
 
 /**
