@@ -50,7 +50,10 @@ function namesTheQuestion(source: Source, stems: string[]): boolean {
 const diseaseStems = (source: Source) => tokenize(source.disease ?? '');
 
 /** Whether a source is about a disease none of these stems names (false for a source of no known disease). */
-export const aboutAnotherDisease = (source: Source, named: ReadonlySet<string>) => source.disease !== undefined && !diseaseStems(source).some((stem) => named.has(stem));
+export function aboutAnotherDisease(source: Source, named: ReadonlySet<string>): boolean {
+  const stems = diseaseStems(source);
+  return stems.length > 0 && !stems.some((stem) => named.has(stem));
+}
 
 /**
  * The words of the question that name a source's disease, when it names the disease of the passage
