@@ -82,6 +82,32 @@ describe('answerSentences', () => {
     expect(ask('what induration counts as positive in a household contact?')).toMatch(/5 mm/);
   });
 
+  it("reads a medicine by its class and an act by its kinds when the sources name those instead", () => {
+    const covid = toSources([
+      {
+        text: [
+          '- Do not give systemic steroids for mild COVID-19; misuse raises the risk of secondary infection.',
+          '- Do not start anticoagulants or other hospital-only therapies at home without a doctor’s assessment.',
+        ].join('\n'),
+        title: 'COVID-19 home care',
+        organization: 'WHO',
+      },
+    ]);
+    expect(sentences(answerSentences({ question: 'should I start dexamethasone for mild covid at home?', topic: 'COVID-19 home care', sources: covid }))[0].text).toMatch(/^Do not give systemic steroids/);
+    const rabies = toSources([
+      {
+        text: [
+          '- Stop PEP if a biting dog or cat stays healthy throughout a 10-day observation period.',
+          '- Wash and flush every bite or scratch at once for about 15 minutes with soap and water.',
+          '- Avoid suturing bite wounds where possible.',
+        ].join('\n'),
+        title: 'Rabies post-exposure prophylaxis',
+        organization: 'WHO',
+      },
+    ]);
+    expect(sentences(answerSentences({ question: 'how should a dog bite wound be cleaned?', topic: 'Rabies PEP', sources: rabies }))[0].text).toMatch(/^Wash and flush/);
+  });
+
   it("reads a step thread's question by the words it takes from the step when its own are everyday words and ages", () => {
     const tb = toSources([
       {

@@ -5,6 +5,7 @@ import type { Source } from '../sources/source.js';
 import { ANSWER_SIGNALS, ASKING_WORDS, askedVerb, classifyQuestion } from './question-kind.js';
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { shorthandReadings } from './source-shorthand.js';
+import { kindsOfAct, medicineClasses } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -103,11 +104,13 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
     stands,
     long: [...new Set(stemsOf(stands))],
   }));
-  const understood = [...expansions, ...readings.map((reading) => reading.stands)].filter((phrase) => stemsOf(phrase).every((stem) => known.has(stem)));
+  const saidByTheSources = (phrase: string) => stemsOf(phrase).every((stem) => known.has(stem));
+  const understood = [...expansions, ...readings.map((reading) => reading.stands)].filter(saidByTheSources);
+  const classes = [...new Set([question, ...expansions].flatMap((text) => writtenOut(text).split(/[^\p{L}\p{N}'-]+/u)).flatMap(medicineClasses))].filter(saidByTheSources);
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
   const everyday = new Set(stemsOf(writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter(isEverydayWord).join(' ')));
-  const quotable = quotableSentences(sources, admissible, readings);
+  const quotable = withActs(quotableSentences(sources, admissible, readings), askedVerb(question));
   const unsaid = unsaidWords(question, quotable);
   if (unsaid.length > 0) return { unanswered: unsaid };
   const importance = (stem: string) => (everyday.has(stem) ? EVERYDAY_WORD : 1);
@@ -119,7 +122,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   }
 
   const focusStems = [...new Set(stemsOf(focus))].filter((stem) => !ASKING_STEMS.has(stem) && !topicStems.has(stem));
-  const standsFor = understood.filter((phrase) => !stemsOf(phrase).some((stem) => asked.includes(stem)));
+  const standsFor = [...understood, ...classes].filter((phrase) => !stemsOf(phrase).some((stem) => asked.includes(stem)));
   const expanded = [...new Set(standsFor.flatMap(stemsOf))].filter((stem) => !context.has(stem) && !specific.includes(stem) && !ASKING_STEMS.has(stem));
   const onTopic = asked.filter((stem) => topicStems.has(stem) && !ASKING_STEMS.has(stem));
   const askedOfFocus = asked.filter((stem) => focusStems.includes(stem));
@@ -136,19 +139,18 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
     for (const stem of stems) weight.set(stem, weight.get(stem)! / stems.length);
   }
   const candidates = quotable
-    .map(({ sentence, stems }) => {
+    .map(({ sentence, stems, does }) => {
       const about = weightedShare(mentioned, stems, weight);
       const says = signal?.test(sentence.text) && (kind !== 'signs' || listsSeveral(sentence.text)) ? 1 : 0;
       const coverage = share(asked, stems);
       const onFocus = weightedShare(focusMentioned, stems, weight);
       const narrower = forOthers(sentence.text, named) ? NARROWER : 0;
       const score = 2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) - narrower - 0.001 * sentence.position;
-      return { sentence, stems, about, names: share(mentioned, stems), says, coverage, score };
+      return { sentence, stems, about, names: share(mentioned, stems), says, coverage, score, does };
     })
     .sort((a, b) => b.score - a.score);
   const naming = candidates.filter((candidate) => candidate.about >= NAMES_THE_QUESTION || candidate.names >= NAMES_HALF_THE_QUESTION);
-  const verb = askedVerb(question);
-  const doesIt = candidates.find(({ sentence, about }) => verb !== null && stemsOf(sentence.text.split(/\s+/)[0])[0] === verb && (specific.length === 0 || about >= NAMES_THE_QUESTION));
+  const doesIt = candidates.find(({ does, about }) => does && (specific.length === 0 || about >= NAMES_THE_QUESTION));
   const lead = doesIt ?? naming.find((candidate) => candidate.says || !signal) ?? naming[0];
   if (!lead) return { unanswered: [] };
   const chosen = [lead];
@@ -166,6 +168,26 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
 interface Quotable {
   sentence: SourceSentence;
   stems: Set<string>;
+  /** It opens with the act a "how do I…" question asks about, or a kind of it. */
+  does?: boolean;
+}
+
+const openingStem = (text: string) => stemsOf(text.trim().split(/\s+/)[0] ?? '')[0];
+
+/**
+ * Marks the sentences that do the act a "how do I…" question asks about: those that open with its verb,
+ * or, when none does, with a kind of it ('Wash…' for 'how should a bite be cleaned?'), which then also
+ * say the verb.
+ */
+function withActs(quotable: Quotable[], verb: string | null): Quotable[] {
+  if (!verb) return quotable;
+  const [asked] = stemsOf(verb);
+  if (quotable.some(({ sentence }) => openingStem(sentence.text) === asked)) return quotable.map((entry) => ({ ...entry, does: openingStem(entry.sentence.text) === asked }));
+  const kinds = new Set(kindsOfAct(verb).flatMap(stemsOf));
+  return quotable.map((entry) => {
+    const does = kinds.has(openingStem(entry.sentence.text));
+    return does ? { ...entry, stems: new Set([...entry.stems, asked]), does } : entry;
+  });
 }
 
 /** The whole sentences of the sources an answer may quote, each once, with their stems (a shorthand a sentence spells out counts as said). */

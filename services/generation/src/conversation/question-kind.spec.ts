@@ -39,9 +39,9 @@ describe('classifyQuestion', () => {
 
 describe('askedVerb', () => {
   it.each<[string, string | null]>([
-    ['how do i calculate the fluids?', 'calcul'],
+    ['how do i calculate the fluids?', 'calculate'],
     ['How should we cool him?', 'cool'],
-    ['how should a dog bite wound be cleaned?', 'clean'],
+    ['how should a dog bite wound be cleaned?', 'cleaned'],
     ['how do I know if it is working?', null],
     ['how do we tell a full thickness burn from a partial one?', null],
     ['how long at each stage?', null],

@@ -57,9 +57,9 @@ const HOW_PASSIVE = /^\s*how\s+(?:should|is|are|can|must|do|does)\b.*?\bbe\s+([a
 /** Verbs that frame a question rather than name the act asked about ('how do I know…', 'how do we tell…'). */
 const FRAMING_VERBS = new Set(stemsOf('know tell think mean make get go do say find see decide figure deal'));
 
-/** The stem of the act a "how do I…" question asks about ('how do I calculate the fluids' → calculat), or null. */
+/** The act a "how do I…" question asks about, as written ('how do I calculate the fluids' → calculate), or null. */
 export function askedVerb(question: string): string | null {
-  const verb = HOW_PASSIVE.exec(question)?.[1] ?? HOW_TO.exec(question)?.[1];
+  const verb = (HOW_PASSIVE.exec(question)?.[1] ?? HOW_TO.exec(question)?.[1])?.toLowerCase();
   const stem = verb ? stemsOf(verb)[0] : undefined;
-  return stem && !FRAMING_VERBS.has(stem) ? stem : null;
+  return verb && stem && !FRAMING_VERBS.has(stem) ? verb : null;
 }

