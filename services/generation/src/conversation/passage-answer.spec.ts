@@ -108,6 +108,22 @@ describe('answerSentences', () => {
     expect(sentences(answerSentences({ question: 'how should a dog bite wound be cleaned?', topic: 'Rabies PEP', sources: rabies }))[0].text).toMatch(/^Wash and flush/);
   });
 
+  it("leads with the dose for the question's people, an age read as its age group", () => {
+    const flu = toSources([
+      {
+        text: [
+          '- Give adults oseltamivir 75 mg twice daily for 5 days.',
+          '- Give children oseltamivir by weight twice daily: 30 mg if 15 kg or less, 45 mg over 15 to 23 kg, 60 mg over 23 to 40 kg.',
+        ].join('\n'),
+        title: 'Influenza antivirals',
+        organization: 'CDC',
+      },
+    ]);
+    const ask = (question: string) => sentences(answerSentences({ question, topic: 'Influenza antivirals', sources: flu }))[0].text;
+    expect(ask('what oseltamivir dose for a 7 yo?')).toMatch(/^Give children/);
+    expect(ask('what oseltamivir dose for a 70 year old?')).toMatch(/^Give adults/);
+  });
+
   it("reads a step thread's question by the words it takes from the step when its own are everyday words and ages", () => {
     const tb = toSources([
       {

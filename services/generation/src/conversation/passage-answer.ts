@@ -1,4 +1,4 @@
-import { similarity } from '../generators/step-selection.js';
+import { peopleMatch, similarity } from '../generators/step-selection.js';
 import { populations } from '../grounding/claim-check.js';
 import { sentencesOf, type SourceSentence } from '../sources/sentences.js';
 import type { Source } from '../sources/source.js';
@@ -44,6 +44,22 @@ const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
 /** How much a number or unit of time of the question ('6 years' of 'a 6 yr old') counts beside what it is asked about. */
 const AN_AMOUNT = 0.3;
 const AMOUNT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)/;
+
+/** How much naming the question's people (a child's dose for a 7-year-old) counts, and naming only people of another age costs. */
+const SAME_PEOPLE = 0.5;
+const AGE = /\b(\d+(?:\.\d+)?)[\s-]*(year|month|week|day)s?[\s-]*old\b/i;
+
+/** The groups of people a question names, an age in years or months read as its age group ('a 7 years old' is a child). */
+function peopleAsked(question: string): Set<string> {
+  const written = writtenOut(question);
+  const people = populations(written);
+  const [, amount, unit] = AGE.exec(written) ?? [];
+  if (amount) {
+    const years = unit.toLowerCase() === 'year' ? Number(amount) : 0;
+    people.add(years < 1 ? 'infant' : years < 12 ? 'child' : years < 18 ? 'adolescent' : years < 65 ? 'adult' : 'older');
+  }
+  return people;
+}
 
 /** People for whom the advice for everyone may not hold: a question about them is answered only by a sentence that names them. */
 const SPECIAL_GROUPS = new Set(['pregnancy', 'breastfeeding', 'kidney disease', 'liver disease']);
@@ -130,6 +146,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const subject =
     telling.length > 0 ? [...specific, ...expanded] : specific.length > 0 ? [...specific, ...expanded, ...askedOfFocus] : askedOfFocus.length > 0 ? askedOfFocus : focusStems.length > 0 ? focusStems : onTopic;
   const named = new Set([...asked, ...expanded, ...context]);
+  const people = peopleAsked(question);
   const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
@@ -145,7 +162,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
       const coverage = share(asked, stems);
       const onFocus = weightedShare(focusMentioned, stems, weight);
       const narrower = forOthers(sentence.text, named) ? NARROWER : 0;
-      const score = 2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) - narrower - 0.001 * sentence.position;
+      const score =
+        2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) - narrower - 0.001 * sentence.position;
       return { sentence, stems, about, names: share(mentioned, stems), says, coverage, score, does };
     })
     .sort((a, b) => b.score - a.score);

@@ -39,7 +39,7 @@ const AGE_GROUPS: Record<string, 'young' | 'grown'> = { infant: 'young', child: 
 const SAME_PEOPLE = 0.5;
 
 /** +1 when a sentence names people the question names, −1 when it names only people of another age, else 0. */
-function peopleMatch(sentence: string, asked: ReadonlySet<string> | undefined): number {
+export function peopleMatch(sentence: string, asked: ReadonlySet<string> | undefined): number {
   if (!asked || asked.size === 0) return 0;
   const named = populations(sentence);
   if ([...named].some((group) => asked.has(group) || (AGE_GROUPS[group] && [...asked].some((other) => AGE_GROUPS[other] === AGE_GROUPS[group])))) return 1;
