@@ -15,6 +15,11 @@ describe('writtenOut', () => {
     expect(writtenOut('breaths per min')).toBe('breaths per minutes');
   });
 
+  it('reads a negative contraction as its words', () => {
+    expect(writtenOut("what if they don't wake up? I can't, it won't")).toBe('what if they do not wake up? I cannot, it will not');
+    expect(stemsOf("doesn’t")).toEqual(stemsOf('does not'));
+  });
+
   it('leaves words that only contain a unit alone', () => {
     expect(writtenOut('the 20WBCT in a child')).toBe('the 20WBCT in a child');
     expect(writtenOut('chemo on mondays')).toBe('chemo on mondays');

@@ -21,9 +21,12 @@ const AFTER_NUMBER = new RegExp(`(\\d)\\s*(${Object.keys(UNITS).join('|')})\\b`,
 const COUNTED_UNIT = new RegExp(`\\b(first|an|a|per|each|every|one|last|next)\\s+(${Object.keys(UNITS).filter((unit) => unit.length > 1).join('|')})\\b`, 'g');
 const GLUED_UNIT = /(\d)(kg|g|mg|mcg|ml|l|mmhg|mmol|days?|weeks?|months?|years?|hours?|minutes?)\b/gi;
 
-/** A clinician's shorthand for times and ages written out ('48h' is '48 hours', 'first hr' the first hour, '7 yo' 7 years old) and glued units split ('30kg'). */
+/** A clinician's shorthand for times and ages written out ('48h' is '48 hours', 'first hr' the first hour, '7 yo' 7 years old), glued units split ('30kg') and "don't" read as "do not". */
 export function writtenOut(text: string): string {
   return text
+    .replace(/\bcan[’']t\b/gi, 'cannot')
+    .replace(/\bwon[’']t\b/gi, 'will not')
+    .replace(/n[’']t\b/gi, ' not')
     .replace(AFTER_NUMBER, (_match, digit: string, unit: string) => `${digit} ${UNITS[unit.toLowerCase()]}`)
     .replace(COUNTED_UNIT, (_match, counter: string, unit: string) => `${counter} ${UNITS[unit]}`)
     .replace(GLUED_UNIT, '$1 $2');

@@ -126,7 +126,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
   const everyday = new Set(stemsOf(writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter(isEverydayWord).join(' ')));
-  const quotable = withActs(quotableSentences(sources, admissible, readings), askedVerb(question));
+  const quotable = withMedicinesOf(withActs(quotableSentences(sources, admissible, readings), askedVerb(question)), asked);
+  for (const { stems } of quotable) for (const stem of stems) known.add(stem);
   const unsaid = unsaidWords(question, quotable);
   if (unsaid.length > 0) return { unanswered: unsaid };
   const importance = (stem: string) => (everyday.has(stem) ? EVERYDAY_WORD : 1);
@@ -219,6 +220,16 @@ function quotableSentences(sources: Source[], admissible: (sentence: SourceSente
       return !seen.has(key) && Boolean(seen.add(key));
     })
     .map((sentence) => ({ sentence, stems: withShorthand(new Set(stemsOf(sentence.text)), readings) }));
+}
+
+/** A sentence naming a medicine of a class the question asks about says that class too ('Give oral amoxicillin…' names an antibiotic). */
+function withMedicinesOf(quotable: Quotable[], asked: string[]): Quotable[] {
+  const wanted = new Set(asked);
+  return quotable.map((entry) => {
+    const words = entry.sentence.text.split(/[^\p{L}-]+/u).filter((word) => word.length > 3 && !isEverydayWord(word));
+    const classes = words.flatMap(medicineClasses).flatMap(stemsOf).filter((stem) => wanted.has(stem) && !entry.stems.has(stem));
+    return classes.length > 0 ? { ...entry, stems: new Set([...entry.stems, ...classes]) } : entry;
+  });
 }
 
 /** The question's words for people the advice for everyone may not cover ('breastfeeding') whom no quotable sentence names. */

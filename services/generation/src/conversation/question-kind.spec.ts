@@ -18,6 +18,8 @@ describe('classifyQuestion', () => {
     ['what oxygen saturation means the patient needs hospital care?', 'value'],
     ['what lowers blood pressure quickly?', 'general'],
     ['what age is too young for this repellent?', 'who'],
+    ['where do I inject the adrenaline?', 'where'],
+    ['which muscle is best for the IM dose?', 'dose'],
     ['how fast should chest compressions be?', 'rate'],
     ['who is eligible for antivirals?', 'who'],
     ['how do I give back blows?', 'how'],
@@ -46,6 +48,9 @@ describe('askedVerb', () => {
     ['how do we tell a full thickness burn from a partial one?', null],
     ['how long at each stage?', null],
     ['how often can it be given?', null],
+    ['what do I give for severe malaria?', 'give'],
+    ['what should we tell the parents?', null],
+    ['what is the dose?', null],
   ])('%j asks about %j', (question, verb) => {
     expect(askedVerb(question)).toBe(verb);
   });

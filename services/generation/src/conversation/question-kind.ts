@@ -2,18 +2,19 @@ import { FOLLOW_UP_KEYWORDS } from '@cairn/rules';
 import { stemsOf } from './answer-words.js';
 
 /** What a follow-up question asks for, which decides what an answering sentence looks like. */
-export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'timing' | 'who' | 'how' | 'signs' | 'why' | 'general';
+export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'timing' | 'who' | 'where' | 'how' | 'signs' | 'why' | 'general';
 
 const REFER = /\b(refer\w*|admi(t|ts|tted|ssion)|hospital|a&e|emergency department|specialist|escalat\w*|seek (help|care)|when to worry|see a doctor)\b/i;
 const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold)\b|\bwhat %/i;
 const RATE = /\b(how fast|what rate|at what rate)\b/i;
 const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b/i;
 const TIMING = /\b(time window|window|how quickly|by when|what time|what day)\b/i;
+const WHERE = /^\s*(?:and\s+|so\s+)?where\b|\b(?:which|what) (?:site|muscle|part of the body|side|vein)\b/i;
 const WHO = /\b(who|which (patients|people|children|women)|eligible|eligibility|what age|how old|too (young|old))\b/i;
 
 /**
  * The kind of a follow-up question, most specific first: a threshold, a referral, a dose, something to avoid,
- * a rate, a time, who, how, which signs, why (the follow-up keyword groups of @cairn/rules,
+ * a rate, a time, who, where, how, which signs, why (the follow-up keyword groups of @cairn/rules,
  * with the referral, avoidance, rate, threshold, time and population cues they lack).
  */
 export function classifyQuestion(question: string): QuestionKind {
@@ -24,6 +25,7 @@ export function classifyQuestion(question: string): QuestionKind {
   if (AVOID.test(question) || (FOLLOW_UP_KEYWORDS.safety.test(question) && !/\bsafe\b/i.test(question))) return 'avoid';
   if (FOLLOW_UP_KEYWORDS.timing.test(question) || TIMING.test(question)) return 'timing';
   if (WHO.test(question)) return 'who';
+  if (WHERE.test(question)) return 'where';
   if (FOLLOW_UP_KEYWORDS.procedure.test(question) || /^\s*how\b/i.test(question)) return 'how';
   if (FOLLOW_UP_KEYWORDS.symptoms.test(question) || FOLLOW_UP_KEYWORDS.complications.test(question)) return 'signs';
   if (FOLLOW_UP_KEYWORDS.rationale.test(question)) return 'why';
@@ -42,6 +44,7 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
   value: /\d+(\.\d+)?\s*(°c|°f|%|mmhg|mmol|mg\/dl|per minute|\/min|cm|kg)|\d+\/\d+|\b(below|above|under|over|at least|or more|or less)\s+\d/i,
   timing: TIME,
   who: /\b(children|adults?|pregnan\w*|infants?|babies|aged|older|younger|eligible|patients with|people with|anyone)\b/i,
+  where: /\b(?:into|on|over|under|through|onto) (?:the|a|each|both|one|his|her|their)\b|\b(?:thigh|deltoid|buttock|forearm|upper arm|abdomen|breastbone|sternum|nostril|site)\b/i,
   how: /\b(using|with (your|the|a|one|two|both|soap|clean)|between|then|formula|by \w+ing|\w+ing (sharply|firmly|gently|hard))\b/i,
   signs: /\b(signs?|symptoms?|look for|suspect|recogni[sz]e|such as|present\w*)\b/i,
   why: /\b(because|so that|to (prevent|avoid|reduce|lower)|as (it|they|this)|since|explain that|(reduces|shortens|lowers|prevents|improves|protects)\b)/i,
@@ -53,13 +56,14 @@ export const ASKING_WORDS =
   'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate age old young think make mean suggest worry tell know ok okay';
 
 const HOW_TO = /^\s*(?:and\s+|so\s+|but\s+)?how\s+(?:do|does|should|shall|can|could|would|will|must|to)\s+(?:(?:i|we|you|they|one|he|she)\s+)?(?:best\s+|safely\s+|actually\s+)?([a-z]+)\b/i;
+const WHAT_TO = /^\s*(?:and\s+|so\s+|but\s+)?what\s+(?:do|does|should|shall|can|could|would|must)\s+(?:i|we|you|they)\s+([a-z]+)\b/i;
 const HOW_PASSIVE = /^\s*how\s+(?:should|is|are|can|must|do|does)\b.*?\bbe\s+([a-z]+ed)\b/i;
 /** Verbs that frame a question rather than name the act asked about ('how do I know…', 'how do we tell…'). */
 const FRAMING_VERBS = new Set(stemsOf('know tell think mean make get go do say find see decide figure deal'));
 
-/** The act a "how do I…" question asks about, as written ('how do I calculate the fluids' → calculate), or null. */
+/** The act a "how do I…" or "what do I…" question asks about, as written ('how do I calculate the fluids' → calculate, 'what do I give for…' → give), or null. */
 export function askedVerb(question: string): string | null {
-  const verb = (HOW_PASSIVE.exec(question)?.[1] ?? HOW_TO.exec(question)?.[1])?.toLowerCase();
+  const verb = (HOW_PASSIVE.exec(question)?.[1] ?? HOW_TO.exec(question)?.[1] ?? WHAT_TO.exec(question)?.[1])?.toLowerCase();
   const stem = verb ? stemsOf(verb)[0] : undefined;
   return verb && stem && !FRAMING_VERBS.has(stem) ? verb : null;
 }

@@ -47,7 +47,9 @@ function namesTheQuestion(source: Source, stems: string[]): boolean {
   return stems.some((stem) => subject.has(stem)) && covered >= stems.length / 3;
 }
 
-const diseaseStems = (source: Source) => tokenize(source.disease ?? '');
+/** Words of a subject that say who or how rather than which disease ('Fever in children', 'Acute asthma'). */
+const NOT_A_DISEASE = new Set(tokenize('child children adult adults infant infants baby babies newborn newborns under older people women men pregnancy acute severe mild adult emergency first aid'));
+const diseaseStems = (source: Source) => tokenize(source.disease ?? '').filter((stem) => !NOT_A_DISEASE.has(stem) && !TASK_STEMS.has(stem));
 
 /** Whether a source is about a disease none of these stems names (false for a source of no known disease). */
 export function aboutAnotherDisease(source: Source, named: ReadonlySet<string>): boolean {

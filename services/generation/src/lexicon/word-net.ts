@@ -78,6 +78,18 @@ const hypernyms = (offset: number) =>
  * a portion of one ('dose', whose next more general synset is medicine itself).
  */
 export function medicineClasses(word: string): string[] {
+  const key = word.toLowerCase();
+  let classes = classCache.get(key);
+  if (!classes) {
+    classes = classesOf(key);
+    classCache.set(key, classes);
+  }
+  return classes;
+}
+
+const classCache = new Map<string, string[]>();
+
+function classesOf(word: string): string[] {
   const lemma = lemmaOf(word, 'noun');
   const [sense] = lemma ? senses(lemma, 'noun') : [];
   if (sense === undefined) return [];

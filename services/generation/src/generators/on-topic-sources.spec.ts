@@ -1,0 +1,23 @@
+import { describe, expect, it } from '@jest/globals';
+import { tokenize } from '@cairn/rules';
+import { toSources } from '../sources/source.js';
+import { aboutAnotherDisease } from './on-topic-sources.js';
+
+describe('aboutAnotherDisease', () => {
+  const [fever, headInjury, untitled] = toSources([
+    { text: 'Do not judge how ill a child is from the temperature alone.', title: 'Fever in under 5s', disease: 'Fever in children' },
+    { text: 'Discharge only when GCS is 15.', title: 'Head injury', disease: 'Head injury' },
+    { text: 'Give oral rehydration solution in small sips.', title: 'Fluids' },
+  ]);
+  const named = new Set(tokenize('Head injury: assessment in adults and children. can they go home alone?'));
+
+  it("judges by the disease a subject names, not by the people it is about ('Fever in children' is not about a child's head injury)", () => {
+    expect(aboutAnotherDisease(fever, named)).toBe(true);
+    expect(aboutAnotherDisease(headInjury, named)).toBe(false);
+  });
+
+  it('never puts a source of no known disease about another one', () => {
+    expect(aboutAnotherDisease(untitled, named)).toBe(false);
+    expect(aboutAnotherDisease({ ...untitled, disease: '' }, named)).toBe(false);
+  });
+});
