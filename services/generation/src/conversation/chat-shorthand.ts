@@ -29,6 +29,11 @@ const WORDS: Record<string, string> = {
   qds: 'four times daily',
   qid: 'four times daily',
   prn: 'as needed',
+  sats: 'oxygen saturation',
+  temp: 'temperature',
+  meds: 'medicines',
+  nebs: 'nebulisers',
+  bloods: 'blood tests',
 };
 /** Not in capitals: PT is prothrombin time, IX factor IX, MOM milk of magnesia (and never after 'factor'). */
 const NOT_IN_CAPITALS = new Set(['pt', 'pts', 'ix', 'mum', 'mom']);

@@ -124,6 +124,20 @@ describe('answerSentences', () => {
     expect(ask('what oseltamivir dose for a 70 year old?')).toMatch(/^Give adults/);
   });
 
+  it('reads what is asked by the words it shares with the protocol when its own are only people and amounts', () => {
+    const anaphylaxis = toSources([
+      {
+        text: [
+          '- Give an IV crystalloid bolus early, 500 to 1000 mL for adults or 10 mL/kg for children.',
+          '- Give adrenaline 300 micrograms IM to children aged 6 to 12 years.',
+        ].join('\n'),
+        title: 'Anaphylaxis: adrenaline',
+        organization: 'NHS',
+      },
+    ]);
+    expect(sentences(answerSentences({ question: 'adrenaline dose for a 25 kg child?', topic: 'Anaphylaxis: adrenaline', sources: anaphylaxis }))[0].text).toMatch(/^Give adrenaline/);
+  });
+
   it("reads a step thread's question by the words it takes from the step when its own are everyday words and ages", () => {
     const tb = toSources([
       {

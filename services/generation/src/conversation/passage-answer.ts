@@ -41,9 +41,9 @@ const NEAR_DUPLICATE = 0.6;
 /** How much an everyday word of the question ('bother', 'think') counts beside a word of medicine when deciding the sources do not answer. */
 const EVERYDAY_WORD = 0.5;
 const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
-/** How much a number or unit of time of the question ('6 years' of 'a 6 yr old') counts beside what it is asked about. */
+/** How much a number, unit of time or measure of the question ('6 years' of 'a 6 yr old', '25 kg') counts beside what it is asked about. */
 const AN_AMOUNT = 0.3;
-const AMOUNT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)/;
+const AMOUNT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)|^(?:kg|lb|g|mg|mcg|ml)$/;
 
 /** How much naming the question's people (a child's dose for a 7-year-old) counts, and naming only people of another age costs. */
 const SAME_PEOPLE = 0.5;
@@ -145,7 +145,15 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const askedOfFocus = asked.filter((stem) => focusStems.includes(stem));
   const telling = specific.filter((stem) => !everyday.has(stem) && !AMOUNT.test(stem));
   const subject =
-    telling.length > 0 ? [...specific, ...expanded] : specific.length > 0 ? [...specific, ...expanded, ...askedOfFocus] : askedOfFocus.length > 0 ? askedOfFocus : focusStems.length > 0 ? focusStems : onTopic;
+    telling.length > 0
+      ? [...specific, ...expanded]
+      : specific.length > 0
+        ? [...specific, ...expanded, ...(askedOfFocus.length > 0 ? askedOfFocus : onTopic)]
+        : askedOfFocus.length > 0
+          ? askedOfFocus
+          : focusStems.length > 0
+            ? focusStems
+            : onTopic;
   const named = new Set([...asked, ...expanded, ...context]);
   const people = peopleAsked(question);
   const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));

@@ -19,6 +19,7 @@ describe('classifyQuestion', () => {
     ['what lowers blood pressure quickly?', 'general'],
     ['what age is too young for this repellent?', 'who'],
     ['where do I inject the adrenaline?', 'where'],
+    ["how do I know if it's SAM?", 'signs'],
     ['which muscle is best for the IM dose?', 'dose'],
     ['how fast should chest compressions be?', 'rate'],
     ['who is eligible for antivirals?', 'who'],

@@ -9,6 +9,7 @@ const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diasto
 const RATE = /\b(how fast|what rate|at what rate)\b/i;
 const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b/i;
 const TIMING = /\b(time window|window|how quickly|by when|what time|what day)\b/i;
+const RECOGNISE = /^\s*how\s+(?:do|can|would|will|should)\s+(?:i|we|you)\s+(?:know|tell|recogni[sz]e|spot|diagnose|identify)\b/i;
 const WHERE = /^\s*(?:and\s+|so\s+)?where\b|\b(?:which|what) (?:site|muscle|part of the body|side|vein)\b/i;
 const WHO = /\b(who|which (patients|people|children|women)|eligible|eligibility|what age|how old|too (young|old))\b/i;
 
@@ -26,6 +27,7 @@ export function classifyQuestion(question: string): QuestionKind {
   if (FOLLOW_UP_KEYWORDS.timing.test(question) || TIMING.test(question)) return 'timing';
   if (WHO.test(question)) return 'who';
   if (WHERE.test(question)) return 'where';
+  if (RECOGNISE.test(question)) return 'signs';
   if (FOLLOW_UP_KEYWORDS.procedure.test(question) || /^\s*how\b/i.test(question)) return 'how';
   if (FOLLOW_UP_KEYWORDS.symptoms.test(question) || FOLLOW_UP_KEYWORDS.complications.test(question)) return 'signs';
   if (FOLLOW_UP_KEYWORDS.rationale.test(question)) return 'why';
@@ -46,7 +48,7 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
   who: /\b(children|adults?|pregnan\w*|infants?|babies|aged|older|younger|eligible|patients with|people with|anyone)\b/i,
   where: /\b(?:into|on|over|under|through|onto) (?:the|a|each|both|one|his|her|their)\b|\b(?:thigh|deltoid|buttock|forearm|upper arm|abdomen|breastbone|sternum|nostril|site)\b/i,
   how: /\b(using|with (your|the|a|one|two|both|soap|clean)|between|then|formula|by \w+ing|\w+ing (sharply|firmly|gently|hard))\b/i,
-  signs: /\b(signs?|symptoms?|look for|suspect|recogni[sz]e|such as|present\w*)\b/i,
+  signs: /\b(signs?|symptoms?|look for|suspect|recogni[sz]e|identify|diagnos\w*|such as|present\w*)\b/i,
   why: /\b(because|so that|to (prevent|avoid|reduce|lower)|as (it|they|this)|since|explain that|(reduces|shortens|lowers|prevents|improves|protects)\b)/i,
   general: null,
 };
