@@ -11,6 +11,12 @@ describe('readChatShorthand', () => {
     );
   });
 
+  it('reads going home as being discharged home, but not home care', () => {
+    expect(readChatShorthand('can they go home?')).toBe('can they discharge home?');
+    expect(readChatShorthand('when can we send him home?')).toBe('when can we discharge him home?');
+    expect(readChatShorthand('is home care ok?')).toBe('is home care ok?');
+  });
+
   it('reads OD and BD as once and twice daily after a dose, OD as an overdose elsewhere, and never an eye', () => {
     expect(readChatShorthand('what signs shd make me think opioid OD?')).toBe('what signs should make me think opioid overdose?');
     expect(readChatShorthand('amoxicillin 500 mg OD or 250 mg BD?')).toBe('amoxicillin 500 mg once daily or 250 mg twice daily?');

@@ -38,6 +38,8 @@ const WORDS: Record<string, string> = {
 /** Not in capitals: PT is prothrombin time, IX factor IX, MOM milk of magnesia (and never after 'factor'). */
 const NOT_IN_CAPITALS = new Set(['pt', 'pts', 'ix', 'mum', 'mom']);
 const WORD = new RegExp(`(?<![\\p{L}\\p{N}/-])(${Object.keys(WORDS).join('|')})(?![\\p{L}\\p{N}/-])`, 'giu');
+/** Going home from care, as protocols say it ('can they go home?' asks whether they can be discharged home). */
+const GOING_HOME = /\b(?:go|going|send|sending|sent|let)\s+((?:\w+\s+)?)home\b(?!\s+(?:care|visit|treatment|isolation|remed))/gi;
 /** 'w/' and 'w/o' ('w/o fever'; not w/v or w/w), 'b/c' ('b/c of the rash'). */
 const SLASHED: [RegExp, string][] = [
   [/(?<![\p{L}\p{N}])w\/o(?![\p{L}\p{N}])/giu, 'without'],
@@ -61,5 +63,6 @@ export function readChatShorthand(message: string): string {
   let text = message.replace(DAILY, (_match, dose: string, times: string) => `${dose}${times.toUpperCase() === 'OD' ? 'once daily' : 'twice daily'}`);
   text = text.replace(OVERDOSE, (match: string) => (match === 'OD' ? 'overdose' : match));
   for (const [pattern, replacement] of SLASHED) text = text.replace(pattern, replacement);
+  text = text.replace(GOING_HOME, (_match, who: string) => `discharge ${who}home`);
   return text.replace(WORD, longForm).replace(/ {2,}/g, ' ');
 }

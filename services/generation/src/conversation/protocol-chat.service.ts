@@ -17,7 +17,7 @@ import { GENERATOR, type DraftSentence, type Generator } from '../generators/gen
 import { claimConflictWithSource } from '../grounding/claim-check.js';
 import { judge } from '../grounding/grounding-check.js';
 import type { ConversationBody } from '../protocols/protocol.schemas.js';
-import { screenQuery } from '../screening/query-screening.js';
+import { screenFollowUp } from '../screening/query-screening.js';
 import { citationsAsSources, requestCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
 import { isOneOf, withWholePassages } from '../sources/complete-sources.js';
 import type { Source } from '../sources/source.js';
@@ -85,7 +85,7 @@ export class ProtocolChatService {
     const groups = followUpKeywordGroups(readMessage);
     const asked = CATEGORIES.filter((category) => (groups as string[]).includes(category));
     const followUps = suggestFollowUps(topic, intent, asked);
-    const refusal = screenQuery(message);
+    const refusal = screenFollowUp(message, [topic, JSON.stringify(body.protocol_json ?? ''), JSON.stringify(body.citations_list ?? '')].join(' '));
     if (refusal?.category === 'greeting') {
       return { answer: { answer: refusal.message, follow_up_questions: followUps, citations: [], uncertainty_note: null, used_new_sources: false } };
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { screenQuery } from './query-screening.js';
+import { screenFollowUp, screenQuery } from './query-screening.js';
 
 describe('screenQuery', () => {
   it.each([
@@ -54,5 +54,18 @@ describe('screenQuery', () => {
       title: 'Inappropriate Content Detected',
       message: expect.stringContaining('"how to poison someone without getting caught"'),
     });
+  });
+});
+
+describe('screenFollowUp', () => {
+  it("reads a follow-up with the protocol's topic, so a clinical score is no sports score", () => {
+    expect(screenQuery('what counts as a high NEWS2 score?')?.category).toBe('irrelevant');
+    expect(screenFollowUp('what counts as a high NEWS2 score?', 'Sepsis: recognition. Treat NEWS2 of 7 or more as high risk.')).toBeNull();
+  });
+
+  it('still refuses what is off topic or harmful whatever the protocol', () => {
+    expect(screenFollowUp('what was the football score last night?', 'Dengue fever. Treat a high score of warning signs as urgent.')?.category).toBe('irrelevant');
+    expect(screenFollowUp('how much paracetamol to kill myself', 'Dengue')?.category).toBe(screenQuery('how much paracetamol to kill myself')?.category);
+    expect(screenFollowUp('hi', 'Dengue')?.category).toBe('greeting');
   });
 });

@@ -1,4 +1,5 @@
-import { QUERY_MAX_LENGTH, QueryMessages, type ScreeningCategory } from '@cairn/rules';
+import { QUERY_MAX_LENGTH, QueryMessages, tokenize, type ScreeningCategory } from '@cairn/rules';
+import { isEverydayWord } from '../conversation/answer-words.js';
 
 export interface ScreeningResult {
   category: ScreeningCategory;
@@ -92,4 +93,16 @@ export function screenQuery(raw: string | null | undefined): ScreeningResult | n
     };
   }
   return null;
+}
+
+/**
+ * Screens a follow-up about a protocol: a question that reads as non-medical on its own ("what counts as a
+ * high NEWS2 score?") goes ahead when it names something the protocol names (NEWS2) beyond everyday words.
+ */
+export function screenFollowUp(message: string, protocolText: string): ScreeningResult | null {
+  const refusal = screenQuery(message);
+  if (refusal?.category !== 'irrelevant') return refusal;
+  const named = new Set(tokenize(protocolText));
+  const shared = message.split(/[^\p{L}\p{N}-]+/u).filter((word) => word && !isEverydayWord(word) && tokenize(word).some((stem) => named.has(stem)));
+  return shared.length > 0 ? null : refusal;
 }
