@@ -47,7 +47,7 @@ describe('POST /protocols/generate/stream with a streaming model', () => {
   const saved = { ...process.env };
 
   beforeAll(async () => {
-    model = await startOpenAiDouble({ chat: (request) => reply(request), streamPace: { firstTokenMs: 20, tokensPerSecond: 400 } });
+    model = await startOpenAiDouble({ chat: (request) => reply(request), streamPace: { firstTokenMs: 20, tokensPerSecond: 200 } });
     Object.assign(process.env, { GENERATOR: 'openai', OPENAI_BASE_URL: model.url, GENERATION_MODEL: 'clinical-model' });
     api = await startTestApp((config) => GenerationAppModule.forRoot(config), { service: 'generation' });
     token = await api.tokenFor('clinician-1');
