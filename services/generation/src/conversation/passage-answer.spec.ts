@@ -138,6 +138,17 @@ describe('answerSentences', () => {
     expect(sentences(answerSentences({ question: 'adrenaline dose for a 25 kg child?', topic: 'Anaphylaxis: adrenaline', sources: anaphylaxis }))[0].text).toMatch(/^Give adrenaline/);
   });
 
+  it('reads an adjective the sources lack by what it measures ("how deep?" asks for a depth)', () => {
+    const cpr = toSources([
+      {
+        text: ['- Call 911 immediately and send someone for an AED.', '- Compress to a depth of 5 to 6 cm at 100 to 120 compressions per minute.'].join('\n'),
+        title: 'CPR',
+        organization: 'CDC',
+      },
+    ]);
+    expect(sentences(answerSentences({ question: 'how deep?', topic: 'CPR', focus: 'Call 911 immediately and send someone for an AED.', sources: cpr }))[0].text).toMatch(/^Compress to a depth/);
+  });
+
   it("reads a step thread's question by the words it takes from the step when its own are everyday words and ages", () => {
     const tb = toSources([
       {

@@ -5,7 +5,7 @@ import type { Source } from '../sources/source.js';
 import { ANSWER_SIGNALS, ASKING_WORDS, askedVerb, classifyQuestion } from './question-kind.js';
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { shorthandReadings } from './source-shorthand.js';
-import { kindsOfAct, medicineClasses } from '../lexicon/word-net.js';
+import { attributesOf, kindsOfAct, medicineClasses } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -121,7 +121,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
     long: [...new Set(stemsOf(stands))],
   }));
   const saidByTheSources = (phrase: string) => stemsOf(phrase).every((stem) => known.has(stem));
-  const understood = [...expansions, ...readings.map((reading) => reading.stands)].filter(saidByTheSources);
+  const unknownWords = writtenOut(question).split(/[^\p{L}]+/u).filter((word) => word && !stemsOf(word).every((stem) => known.has(stem)));
+  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap(attributesOf)].filter(saidByTheSources);
   const classes = [...new Set([question, ...expansions].flatMap((text) => writtenOut(text).split(/[^\p{L}\p{N}'-]+/u)).flatMap(medicineClasses))].filter(saidByTheSources);
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));

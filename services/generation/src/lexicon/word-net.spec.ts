@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { kindsOfAct, lemmaOf, medicineClasses } from './word-net.js';
+import { attributesOf, kindsOfAct, lemmaOf, medicineClasses } from './word-net.js';
 
 describe('WordNet readings', () => {
   it('finds the base form of a word', () => {
@@ -20,5 +20,11 @@ describe('WordNet readings', () => {
   it('gives the kinds of an act by its commonest sense', () => {
     expect(kindsOfAct('cleaned')).toEqual(expect.arrayContaining(['wash', 'disinfect']));
     expect(kindsOfAct('qwzx')).toEqual([]);
+  });
+
+  it('gives what an adjective measures', () => {
+    expect(attributesOf('deep')).toContain('depth');
+    expect(attributesOf('long')).toEqual(expect.arrayContaining(['length', 'duration']));
+    expect(attributesOf('safe')).toEqual([]);
   });
 });

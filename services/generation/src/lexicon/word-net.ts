@@ -35,7 +35,7 @@ const senses = (lemma: string, pos: PartOfSpeech): number[] => indexOf(pos).get(
 export const isLemma = (word: string, pos: PartOfSpeech): boolean => indexOf(pos).has(word);
 
 /** One synset, read at its byte offset in the data file (the offsets are byte positions). */
-function synset(offset: number, pos: 'noun' | 'verb'): Synset {
+function synset(offset: number, pos: PartOfSpeech): Synset {
   const file = openSync(join(dictionary(), `data.${pos}`), 'r');
   try {
     let line = '';
@@ -121,4 +121,13 @@ export function kindsOfAct(verb: string): string[] {
   const { words, pointers } = synset(sense, 'verb');
   const kinds = pointers.filter(([symbol, , pos]) => symbol === '~' && pos === 'v').flatMap(([, offset]) => synset(offset, 'verb').words);
   return [...new Set([...words, ...kinds])].filter((word) => word !== lemma && !word.includes(' '));
+}
+
+/** What an adjective measures, by its commonest sense ('deep' → depth, 'long' → length, duration): how a source says what the question asks about. */
+export function attributesOf(adjective: string): string[] {
+  const lemma = lemmaOf(adjective, 'adj');
+  const [sense] = lemma ? senses(lemma, 'adj') : [];
+  if (sense === undefined) return [];
+  const attributes = synset(sense, 'adj').pointers.filter(([symbol, , pos]) => symbol === '=' && pos === 'n').flatMap(([, offset]) => synset(offset, 'noun').words);
+  return [...new Set(attributes)].filter((word) => word !== lemma && !word.includes(' '));
 }
