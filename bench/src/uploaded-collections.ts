@@ -46,12 +46,20 @@ function run(entry: string, args: string[], env: NodeJS.ProcessEnv): Promise<voi
   });
 }
 
+/** A request sent on a kept-alive connection the server has just closed fails with a socket error: it is sent once more, on a new connection. */
+const closedBeforeSent = (error: unknown) => error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
+
 export async function call(session: Session, method: string, path: string, body?: FormData | object): Promise<any> {
   const json = body !== undefined && !(body instanceof FormData);
-  const response = await fetch(`${session.api}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${session.token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
-    body: json ? JSON.stringify(body) : body,
+  const send = () =>
+    fetch(`${session.api}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${session.token}`, ...(json ? { 'content-type': 'application/json' } : {}) },
+      body: json ? JSON.stringify(body) : body,
+    });
+  const response = await send().catch((error: unknown) => {
+    if (closedBeforeSent(error)) return send();
+    throw error;
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.json();

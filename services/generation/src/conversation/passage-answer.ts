@@ -274,11 +274,11 @@ export function notInSources(words: string[]): string {
 }
 
 /**
- * The answer as the chat shows it: the answering sentence with its source number, then each
- * supporting sentence on its own line, list items as a list ("- …"). Whole sentences only.
+ * The answer as the chat shows it: the answering sentence with its citation (the source's number unless
+ * told otherwise), then each supporting sentence on its own line, list items as a list ("- …"). Whole sentences only.
  */
-export function composeAnswer(sentences: AnswerSentence[]): string {
-  const cited = (sentence: AnswerSentence) => `${sentence.text} [${sentence.sourceId}]`;
+export function composeAnswer(sentences: AnswerSentence[], citation: (sourceId: number) => string = (sourceId) => `[${sourceId}]`): string {
+  const cited = (sentence: AnswerSentence) => `${sentence.text} ${citation(sentence.sourceId)}`;
   const [lead, ...supporting] = sentences;
   return [cited(lead), ...supporting.map((sentence) => (sentence.listItem ? `- ${cited(sentence)}` : cited(sentence)))].join('\n');
 }

@@ -194,5 +194,5 @@ export class ProtocolChatService {
 /** The passages found about a disease that neither the protocol nor the question names: a burns passage does not say how to clean a dog bite. */
 function aboutOtherDiseases(found: Source[], named: string[]): Set<number> {
   const words = new Set(tokenize(named.join(' ')));
-  return new Set(found.filter((source) => aboutAnotherDisease(source, words)).map((source) => source.id));
+  return new Set(found.filter((source) => aboutAnotherDisease(source, words, true)).map((source) => source.id));
 }

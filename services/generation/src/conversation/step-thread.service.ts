@@ -2,12 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { ContextSearch } from '../context/context-search.js';
 import type { Searcher } from '../context/search-scope.js';
 import { AppError } from '@cairn/platform';
-import { questionInContext, validateChatMessage } from '@cairn/rules';
+import { questionInContext, tokenize, validateChatMessage } from '@cairn/rules';
+import type { Passage } from '@cairn/contracts';
 import type { StepThreadBody } from '../protocols/protocol.schemas.js';
 import { judge } from '../grounding/grounding-check.js';
 import { claimConflictWithSource } from '../grounding/claim-check.js';
 import { citationsAsSources, withProtocolSteps } from '../sources/citations-as-sources.js';
-import { withWholePassages } from '../sources/complete-sources.js';
+import { isOneOf, withWholePassages } from '../sources/complete-sources.js';
+import type { Source } from '../sources/source.js';
+import { aboutAnotherDisease } from '../generators/on-topic-sources.js';
 import { answerSentences, composeAnswer, notInSources } from './passage-answer.js';
 import { readChatShorthand } from './chat-shorthand.js';
 
@@ -25,21 +28,23 @@ export class StepThreadService {
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
     const question = readChatShorthand(questionInContext(body.message, body.thread_history));
-    const [passages, understanding] = await Promise.all([this.contextSearch.search(body.step_text, user, 6), this.contextSearch.understand(question, user)]);
-    const sources = withWholePassages(citationsAsSources(body.protocol_citations), passages);
+    const [onStep, asked] = await Promise.all([this.contextSearch.search(body.step_text, user, 6), this.contextSearch.find(question, user)]);
+    const { understanding } = asked;
+    const sources = withWholePassages(citationsAsSources(body.protocol_citations), [...onStep, ...asked.passages]);
+    const found = foundBeyond(sources, [...onStep, ...asked.passages], [body.protocol_title, body.step_text, question, ...(understanding.expansions ?? []), ...sources.map((source) => source.title)]);
     const cited = Number(body.step_citation);
     const withStep = withProtocolSteps(sources, { checklist: [{ text: body.step_text, citation: cited }] });
     const ordered = [...withStep].sort((a, b) => Number(b.id === cited) - Number(a.id === cited));
-    const byId = new Map(sources.map((source) => [source.id, source]));
+    const byId = new Map([...sources, ...found].map((source) => [source.id, source]));
     const answer = answerSentences({
       question: understanding.correctedQuery || question,
       expansions: understanding.expansions,
       topic: body.protocol_title,
       focus: body.step_text,
-      sources: ordered,
+      sources: [...ordered, ...found],
       admissible: (sentence) => claimConflictWithSource(sentence.text, byId.get(sentence.sourceId)!.text) === null,
     });
-    if ('sentences' in answer) return { message: composeAnswer(answer.sentences) };
+    if ('sentences' in answer) return { message: composeAnswer(answer.sentences, (id) => (found.some((source) => source.id === id) ? namedCitation(byId.get(id)!) : `[${id}]`)) };
     if (answer.unanswered.length > 0) return { message: notInSources(answer.unanswered) };
     const source = byId.get(cited);
     if (!source) return { message: `The cited source says no more about this step than the step itself: ${body.step_text.trim()}` };
@@ -47,3 +52,20 @@ export class StepThreadService {
     return { message: `The cited source says no more about this step than the step itself: ${body.step_text.trim()} [${cited}]` };
   }
 }
+
+/**
+ * Passages search found for the question that are none of the protocol's sources and about its disease,
+ * numbered after them: the client knows only the protocol's numbers, so the answer names these.
+ */
+function foundBeyond(sources: Source[], passages: Passage[], named: string[]): Source[] {
+  let next = Math.max(0, ...sources.map((source) => source.id)) + 1;
+  const words = new Set(tokenize(named.join(' ')));
+  const seen = new Set<string>();
+  return passages
+    .filter((passage) => !isOneOf(passage, sources) && !seen.has(passage.text) && Boolean(seen.add(passage.text)))
+    .map((passage) => ({ id: next++, ...passage }))
+    .filter((source) => !aboutAnotherDisease(source, words, true));
+}
+
+/** A source the protocol does not cite, as an answer names it: '[WHO: Dengue guidelines]'. */
+const namedCitation = (source: Source) => `[${[source.organization, source.title].filter(Boolean).join(': ')}]`;

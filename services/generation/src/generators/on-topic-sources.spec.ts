@@ -16,6 +16,16 @@ describe('aboutAnotherDisease', () => {
     expect(aboutAnotherDisease(headInjury, named)).toBe(false);
   });
 
+  it("wholly, judges a disease named only when all its words are ('Yellow fever' is not named by dengue fever)", () => {
+    const [yellowFever] = toSources([{ text: 'Give a single dose of yellow fever vaccine.', title: 'Yellow fever', disease: 'Yellow fever' }]);
+    const dengue = new Set(tokenize('Dengue fever treatment'));
+    expect(aboutAnotherDisease(yellowFever, dengue)).toBe(false);
+    expect(aboutAnotherDisease(yellowFever, dengue, true)).toBe(true);
+    expect(aboutAnotherDisease(fever, new Set(tokenize('Fever in under 5s')), true)).toBe(false);
+    const [meningitis] = toSources([{ text: 'Suspect meningococcal disease with a non-blanching rash.', title: 'Meningitis', disease: 'Bacterial meningitis (meningococcal disease)' }]);
+    expect(aboutAnotherDisease(meningitis, new Set(tokenize('febrile child: what kind of rash points to meningococcal?')), true)).toBe(false);
+  });
+
   it('never puts a source of no known disease about another one', () => {
     expect(aboutAnotherDisease(untitled, named)).toBe(false);
     expect(aboutAnotherDisease({ ...untitled, disease: '' }, named)).toBe(false);
