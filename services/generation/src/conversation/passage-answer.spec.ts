@@ -149,6 +149,22 @@ describe('answerSentences', () => {
     expect(sentences(answerSentences({ question: 'how deep?', topic: 'CPR', focus: 'Call 911 immediately and send someone for an AED.', sources: cpr }))[0].text).toMatch(/^Compress to a depth/);
   });
 
+  it("reads 'it' in a step thread as what the step's instruction acts on", () => {
+    const dengue = toSources([
+      {
+        text: [
+          '- Give paracetamol for fever and body ache, and do not give NSAIDs such as ibuprofen or aspirin.',
+          '- Give ibuprofen 5 to 10 mg/kg every 6 to 8 hours only to children aged 6 months or older.',
+          '- Give paracetamol for high fever or discomfort at intervals of at least 6 hours, and no more than 3 g a day in adults.',
+        ].join('\n'),
+        title: 'Dengue',
+        organization: 'WHO',
+      },
+    ]);
+    const focus = 'Give paracetamol for fever and body ache, and do not give NSAIDs such as ibuprofen or aspirin.';
+    expect(sentences(answerSentences({ question: 'how often can it be given?', topic: 'Dengue', focus, sources: dengue }))[0].text).toMatch(/^Give paracetamol for high fever/);
+  });
+
   it("reads a step thread's question by the words it takes from the step when its own are everyday words and ages", () => {
     const tb = toSources([
       {

@@ -5,7 +5,7 @@ import type { Source } from '../sources/source.js';
 import { ANSWER_SIGNALS, ASKING_WORDS, askedVerb, classifyQuestion } from './question-kind.js';
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { shorthandReadings } from './source-shorthand.js';
-import { attributesOf, kindsOfAct, medicineClasses } from '../lexicon/word-net.js';
+import { attributesOf, isLemma, kindsOfAct, medicineClasses } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -153,7 +153,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
         : askedOfFocus.length > 0
           ? askedOfFocus
           : focusStems.length > 0
-            ? focusStems
+            ? referentOf(question, focus) ?? focusStems
             : onTopic;
   const named = new Set([...asked, ...expanded, ...context]);
   const people = peopleAsked(question);
@@ -239,6 +239,16 @@ function withMedicinesOf(quotable: Quotable[], asked: string[]): Quotable[] {
     const classes = words.flatMap(medicineClasses).flatMap(stemsOf).filter((stem) => wanted.has(stem) && !entry.stems.has(stem));
     return classes.length > 0 ? { ...entry, stems: new Set([...entry.stems, ...classes]) } : entry;
   });
+}
+
+const PRONOUN = /\b(?:it|this|that|them|these|those)\b/i;
+
+/** What 'it' stands for in a step thread's question: what the step's instruction acts on ('Give paracetamol for fever…' → paracetamol). */
+function referentOf(question: string, focus: string): string[] | null {
+  const [verb = '', ...rest] = focus.trim().split(/\s+/);
+  if (!PRONOUN.test(question) || !isLemma(verb.toLowerCase(), 'verb')) return null;
+  const [object] = stemsOf(rest.join(' ')).filter((stem) => !AMOUNT.test(stem));
+  return object ? [object] : null;
 }
 
 /** The question's words for people the advice for everyone may not cover ('breastfeeding') whom no quotable sentence names. */
