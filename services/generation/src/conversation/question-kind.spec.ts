@@ -15,6 +15,7 @@ describe('classifyQuestion', () => {
     ['at what blood pressure is hypertension diagnosed?', 'value'],
     ['what % of body surface burnt needs referral?', 'value'],
     ['oxygen saturation cutoff for admitting?', 'value'],
+    ['what counts as a high NEWS2 score?', 'value'],
     ['what oxygen saturation means the patient needs hospital care?', 'value'],
     ['what lowers blood pressure quickly?', 'general'],
     ['what age is too young for this repellent?', 'who'],

@@ -5,7 +5,7 @@ import { stemsOf } from './answer-words.js';
 export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'timing' | 'who' | 'where' | 'how' | 'signs' | 'why' | 'general';
 
 const REFER = /\b(refer\w*|admi(t|ts|tted|ssion)|hospital|a&e|emergency department|specialist|escalat\w*|seek (help|care)|when to worry|see a doctor)\b/i;
-const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold)\b|\bwhat %/i;
+const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold|what (counts|is counted|scores?) as (a |an )?(high|low|raised|abnormal|positive|severe)|what (score|count|number|reading))\b|\bwhat %/i;
 const RATE = /\b(how fast|what rate|at what rate)\b/i;
 const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b/i;
 const TIMING = /\b(time window|window|how quickly|by when|what time|what day)\b/i;
@@ -43,7 +43,7 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
   dose: AMOUNT,
   avoid: /^(do not|don't|never|avoid)\b|\b(do not|must not|should not|never|avoid|contraindicat\w*)\b/i,
   rate: /\bper (minute|hour|second)\b|\/(min|minute|h|hour)\b|\bml\/kg\/h/i,
-  value: /\d+(\.\d+)?\s*(°c|°f|%|mmhg|mmol|mg\/dl|per minute|\/min|cm|kg)|\d+\/\d+|\b(below|above|under|over|at least|or more|or less)\s+\d/i,
+  value: /\d+(\.\d+)?\s*(°c|°f|%|mmhg|mmol|mg\/dl|per minute|\/min|cm|kg)|\d+\/\d+|\b(below|above|under|over|at least|or more|or less)\s+\d|\d+\s*(or more|or higher|or above|or less|or lower|or below)\b/i,
   timing: TIME,
   who: /\b(children|adults?|pregnan\w*|infants?|babies|aged|older|younger|eligible|patients with|people with|anyone)\b/i,
   where: /\b(?:into|on|over|under|through|onto) (?:the|a|each|both|one|his|her|their)\b|\b(?:thigh|deltoid|buttock|forearm|upper arm|abdomen|breastbone|sternum|nostril|site)\b/i,
