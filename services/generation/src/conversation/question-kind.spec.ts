@@ -16,6 +16,7 @@ describe('classifyQuestion', () => {
     ['what % of body surface burnt needs referral?', 'value'],
     ['oxygen saturation cutoff for admitting?', 'value'],
     ['what counts as a high NEWS2 score?', 'value'],
+    ['what if eGFR is low?', 'value'],
     ['what oxygen saturation means the patient needs hospital care?', 'value'],
     ['what lowers blood pressure quickly?', 'general'],
     ['what age is too young for this repellent?', 'who'],

@@ -5,7 +5,7 @@ import { stemsOf } from './answer-words.js';
 export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'timing' | 'who' | 'where' | 'how' | 'signs' | 'why' | 'general';
 
 const REFER = /\b(refer\w*|admi(t|ts|tted|ssion)|hospital|a&e|emergency department|specialist|escalat\w*|seek (help|care)|when to worry|see a doctor)\b/i;
-const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold|what (counts|is counted|scores?) as (a |an )?(high|low|raised|abnormal|positive|severe)|what (score|count|number|reading))\b|\bwhat %/i;
+const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold|what (counts|is counted|scores?) as (a |an )?(high|low|raised|abnormal|positive|severe)|what (score|count|number|reading)|(is|are|gets?|stays?|falls?|drops?|goes) (too |very )?(low|high|raised|elevated))\b|\bwhat %/i;
 const RATE = /\b(how fast|what rate|at what rate)\b/i;
 const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b/i;
 const TIMING = /\b(time window|window|how quickly|by when|what time|what day)\b/i;

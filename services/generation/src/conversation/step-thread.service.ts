@@ -28,10 +28,15 @@ export class StepThreadService {
     const problem = validateChatMessage(body.message);
     if (problem) throw new AppError(400, 'invalid_message', problem);
     const question = readChatShorthand(questionInContext(body.message, body.thread_history));
-    const [onStep, asked] = await Promise.all([this.contextSearch.search(body.step_text, user, 6), this.contextSearch.find(question, user)]);
+    const [onStep, asked, onTopic] = await Promise.all([
+      this.contextSearch.search(body.step_text, user, 6),
+      this.contextSearch.find(question, user),
+      this.contextSearch.search(`${body.protocol_title} ${question}`, user),
+    ]);
     const { understanding } = asked;
-    const sources = withWholePassages(citationsAsSources(body.protocol_citations), [...onStep, ...asked.passages]);
-    const found = foundBeyond(sources, [...onStep, ...asked.passages], [body.protocol_title, body.step_text, question, ...(understanding.expansions ?? []), ...sources.map((source) => source.title)]);
+    const passages = [...onStep, ...onTopic, ...asked.passages];
+    const sources = withWholePassages(citationsAsSources(body.protocol_citations), passages);
+    const found = foundBeyond(sources, passages, [body.protocol_title, body.step_text, question, ...(understanding.expansions ?? []), ...sources.map((source) => source.title)]);
     const cited = Number(body.step_citation);
     const withStep = withProtocolSteps(sources, { checklist: [{ text: body.step_text, citation: cited }] });
     const ordered = [...withStep].sort((a, b) => Number(b.id === cited) - Number(a.id === cited));
