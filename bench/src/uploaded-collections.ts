@@ -46,8 +46,8 @@ function run(entry: string, args: string[], env: NodeJS.ProcessEnv): Promise<voi
   });
 }
 
-/** A request sent on a kept-alive connection the server has just closed fails with a socket error: it is sent once more, on a new connection. */
-const closedBeforeSent = (error: unknown) => error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
+/** A request whose kept-alive connection the server closed fails with a socket error: it is sent once more, on a new connection (an approve the server did take then answers 400 and the bench stops). */
+const socketClosed = (error: unknown) => error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
 
 export async function call(session: Session, method: string, path: string, body?: FormData | object): Promise<any> {
   const json = body !== undefined && !(body instanceof FormData);
@@ -58,7 +58,7 @@ export async function call(session: Session, method: string, path: string, body?
       body: json ? JSON.stringify(body) : body,
     });
   const response = await send().catch((error: unknown) => {
-    if (closedBeforeSent(error)) return send();
+    if (socketClosed(error)) return send();
     throw error;
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);

@@ -26,6 +26,8 @@ export function writtenOut(text: string): string {
   return text
     .replace(/\bcan[’']t\b/gi, 'cannot')
     .replace(/\bwon[’']t\b/gi, 'will not')
+    .replace(/\bshan[’']t\b/gi, 'shall not')
+    .replace(/\bain[’']t\b/gi, 'is not')
     .replace(/n[’']t\b/gi, ' not')
     .replace(AFTER_NUMBER, (_match, digit: string, unit: string) => `${digit} ${UNITS[unit.toLowerCase()]}`)
     .replace(COUNTED_UNIT, (_match, counter: string, unit: string) => `${counter} ${UNITS[unit]}`)

@@ -122,6 +122,7 @@ describe('answerSentences', () => {
     const ask = (question: string) => sentences(answerSentences({ question, topic: 'Influenza antivirals', sources: flu }))[0].text;
     expect(ask('what oseltamivir dose for a 7 yo?')).toMatch(/^Give children/);
     expect(ask('what oseltamivir dose for a 70 year old?')).toMatch(/^Give adults/);
+    expect(ask('what oseltamivir dose for a 30 month old?')).toMatch(/^Give children/);
   });
 
   it('reads what is asked by the words it shares with the protocol when its own are only people and amounts', () => {

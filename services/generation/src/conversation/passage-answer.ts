@@ -55,7 +55,7 @@ function peopleAsked(question: string): Set<string> {
   const people = populations(written);
   const [, amount, unit] = AGE.exec(written) ?? [];
   if (amount) {
-    const years = unit.toLowerCase() === 'year' ? Number(amount) : 0;
+    const years = Number(amount) / ({ year: 1, month: 12, week: 52, day: 365 } as Record<string, number>)[unit.toLowerCase()];
     people.add(years < 1 ? 'infant' : years < 12 ? 'child' : years < 18 ? 'adolescent' : years < 65 ? 'adult' : 'older');
   }
   return people;
@@ -127,7 +127,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
   const everyday = new Set(stemsOf(writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter(isEverydayWord).join(' ')));
-  const quotable = withMedicinesOf(withActs(quotableSentences(sources, admissible, readings), askedVerb(question)), asked);
+  const quotable = withMedicinesOf(withActs(quotableSentences(sources, admissible, readings), askedVerb(question)), question);
   for (const { stems } of quotable) for (const stem of stems) known.add(stem);
   const unsaid = unsaidWords(question, quotable);
   if (unsaid.length > 0) return { unanswered: unsaid };
@@ -232,8 +232,10 @@ function quotableSentences(sources: Source[], admissible: (sentence: SourceSente
 }
 
 /** A sentence naming a medicine of a class the question asks about says that class too ('Give oral amoxicillin…' names an antibiotic). */
-function withMedicinesOf(quotable: Quotable[], asked: string[]): Quotable[] {
-  const wanted = new Set(asked);
+function withMedicinesOf(quotable: Quotable[], question: string): Quotable[] {
+  const classWords = writtenOut(question).split(/[^\p{L}-]+/u).filter((word) => word.length > 3 && !isEverydayWord(word) && medicineClasses(word).length > 0);
+  if (classWords.length === 0) return quotable;
+  const wanted = new Set(classWords.flatMap(stemsOf));
   return quotable.map((entry) => {
     const words = entry.sentence.text.split(/[^\p{L}-]+/u).filter((word) => word.length > 3 && !isEverydayWord(word));
     const classes = words.flatMap(medicineClasses).flatMap(stemsOf).filter((stem) => wanted.has(stem) && !entry.stems.has(stem));

@@ -7,7 +7,6 @@ import {
   followUpKeywordGroups,
   questionInContext,
   suggestFollowUps,
-  tokenize,
   validateChatMessage,
   type FollowUpCategory,
 } from '@cairn/rules';
@@ -19,9 +18,10 @@ import { judge } from '../grounding/grounding-check.js';
 import type { ConversationBody } from '../protocols/protocol.schemas.js';
 import { screenFollowUp } from '../screening/query-screening.js';
 import { citationsAsSources, requestCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
-import { isOneOf, withWholePassages } from '../sources/complete-sources.js';
+import { withWholePassages } from '../sources/complete-sources.js';
 import type { Source } from '../sources/source.js';
-import { aboutAnotherDisease, type QueryUnderstanding } from '../generators/on-topic-sources.js';
+import type { QueryUnderstanding } from '../generators/on-topic-sources.js';
+import { foundSources } from '../sources/found-sources.js';
 import { readChatShorthand } from './chat-shorthand.js';
 import { answerSentences, composeAnswer, notInSources, questionCoverage, type AnswerSentence } from './passage-answer.js';
 
@@ -85,27 +85,27 @@ export class ProtocolChatService {
     const groups = followUpKeywordGroups(readMessage);
     const asked = CATEGORIES.filter((category) => (groups as string[]).includes(category));
     const followUps = suggestFollowUps(topic, intent, asked);
-    const refusal = screenFollowUp(message, [topic, JSON.stringify(body.protocol_json ?? ''), JSON.stringify(body.citations_list ?? '')].join(' '));
+    const given = requestCitations(body.citations_list, body.protocol_json);
+    const protocolText = [topic, ...withProtocolSteps(citationsAsSources(given), body.protocol_json).map((source) => `${source.title} ${source.text}`)].join(' ');
+    const refusal = screenFollowUp(message, protocolText);
     if (refusal?.category === 'greeting') {
       return { answer: { answer: refusal.message, follow_up_questions: followUps, citations: [], uncertainty_note: null, used_new_sources: false } };
     }
     if (refusal && refusal.category !== 'too_short') throw new AppError(400, refusal.category, refusal.message);
 
-    const given = requestCitations(body.citations_list, body.protocol_json);
     const written = readChatShorthand(question);
     const { passages, understanding } = await this.searched(written, topic, user, body.enable_context_search);
     const cited = withWholePassages(citationsAsSources(given), passages);
     const known = withProtocolSteps(cited, body.protocol_json);
-    const found = this.newSources(passages, cited);
+    const found = foundSources(cited, passages, [topic, written, understanding.correctedQuery ?? '', ...(understanding.expansions ?? []), ...cited.map((source) => source.title)]);
     const sources = [...known, ...found];
     const original = new Map([...cited, ...found].map((source) => [source.id, source.text]));
-    const elsewhere = aboutOtherDiseases(found, [topic, written, understanding.correctedQuery ?? '', ...(understanding.expansions ?? []), ...cited.map((source) => source.title)]);
     const extracted = answerSentences({
       question: understanding.correctedQuery || written,
       expansions: understanding.expansions,
       topic,
       sources,
-      admissible: (sentence) => !elsewhere.has(sentence.sourceId) && claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null,
+      admissible: (sentence) => claimConflictWithSource(sentence.text, original.get(sentence.sourceId) ?? '') === null,
     });
     return {
       question,
@@ -183,16 +183,4 @@ export class ProtocolChatService {
     const passages = [...onTopic, ...asked.passages].filter((passage) => !seen.has(passage.text) && Boolean(seen.add(passage.text)));
     return { passages, understanding: asked.understanding };
   }
-
-  /** Passages that are none of the protocol's sources, numbered after them. */
-  private newSources(passages: Passage[], known: Source[]): Source[] {
-    let next = Math.max(0, ...known.map((source) => source.id)) + 1;
-    return passages.filter((passage) => !isOneOf(passage, known)).map((passage) => ({ id: next++, ...passage }));
-  }
-}
-
-/** The passages found about a disease that neither the protocol nor the question names: a burns passage does not say how to clean a dog bite. */
-function aboutOtherDiseases(found: Source[], named: string[]): Set<number> {
-  const words = new Set(tokenize(named.join(' ')));
-  return new Set(found.filter((source) => aboutAnotherDisease(source, words, true)).map((source) => source.id));
 }

@@ -1,16 +1,17 @@
 import { FOLLOW_UP_KEYWORDS } from '@cairn/rules';
 import { stemsOf } from './answer-words.js';
+import { lemmaOf } from '../lexicon/word-net.js';
 
 /** What a follow-up question asks for, which decides what an answering sentence looks like. */
 export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'timing' | 'who' | 'where' | 'how' | 'signs' | 'why' | 'general';
 
 const REFER = /\b(refer\w*|admi(t|ts|tted|ssion)|hospital|a&e|emergency department|specialist|escalat\w*|seek (help|care)|when to worry|see a doctor)\b/i;
-const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold|what (counts|is counted|scores?) as (a |an )?(high|low|raised|abnormal|positive|severe)|what (score|count|number|reading)|(is|are|gets?|stays?|falls?|drops?|goes) (too |very )?(low|high|raised|elevated))\b|\bwhat %/i;
+const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold|what (counts|is counted|scores?) as (a |an )?(high|low|raised|abnormal|positive|severe)|what (score|count|number|reading))\b|^\s*(?:and |so |but )?(?:what )?if\b.*\b(?:is|are|gets?|stays?|falls?|drops?|goes) (?:too |very )?(?:low|high|raised|elevated)\s*[?.]?\s*$|\bwhat %/i;
 const RATE = /\b(how fast|what rate|at what rate)\b/i;
 const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b/i;
 const TIMING = /\b(time window|window|how quickly|by when|what time|what day)\b/i;
 const RECOGNISE = /^\s*how\s+(?:do|can|would|will|should)\s+(?:i|we|you)\s+(?:know|tell|recogni[sz]e|spot|diagnose|identify)\b/i;
-const WHERE = /^\s*(?:and\s+|so\s+)?where\b|\b(?:which|what) (?:site|muscle|part of the body|side|vein)\b/i;
+const WHERE = /^\s*(?:and\s+|so\s+)?where\b|\b(?:which|what) (?:site|muscle|part of the body|side(?! effects?\b)|vein)\b/i;
 const WHO = /\b(who|which (patients|people|children|women)|eligible|eligibility|what age|how old|too (young|old))\b/i;
 
 /**
@@ -67,5 +68,5 @@ const FRAMING_VERBS = new Set(stemsOf('know tell think mean make get go do say f
 export function askedVerb(question: string): string | null {
   const verb = (HOW_PASSIVE.exec(question)?.[1] ?? HOW_TO.exec(question)?.[1] ?? WHAT_TO.exec(question)?.[1])?.toLowerCase();
   const stem = verb ? stemsOf(verb)[0] : undefined;
-  return verb && stem && !FRAMING_VERBS.has(stem) ? verb : null;
+  return verb && stem && !FRAMING_VERBS.has(stem) && lemmaOf(verb, 'verb') !== null ? verb : null;
 }

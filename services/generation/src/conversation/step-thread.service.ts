@@ -2,15 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { ContextSearch } from '../context/context-search.js';
 import type { Searcher } from '../context/search-scope.js';
 import { AppError } from '@cairn/platform';
-import { questionInContext, tokenize, validateChatMessage } from '@cairn/rules';
-import type { Passage } from '@cairn/contracts';
+import { questionInContext, validateChatMessage } from '@cairn/rules';
 import type { StepThreadBody } from '../protocols/protocol.schemas.js';
 import { judge } from '../grounding/grounding-check.js';
 import { claimConflictWithSource } from '../grounding/claim-check.js';
 import { citationsAsSources, withProtocolSteps } from '../sources/citations-as-sources.js';
-import { isOneOf, withWholePassages } from '../sources/complete-sources.js';
+import { withWholePassages } from '../sources/complete-sources.js';
+import { foundSources } from '../sources/found-sources.js';
 import type { Source } from '../sources/source.js';
-import { aboutAnotherDisease } from '../generators/on-topic-sources.js';
 import { answerSentences, composeAnswer, notInSources } from './passage-answer.js';
 import { readChatShorthand } from './chat-shorthand.js';
 
@@ -36,7 +35,7 @@ export class StepThreadService {
     const { understanding } = asked;
     const passages = [...onStep, ...onTopic, ...asked.passages];
     const sources = withWholePassages(citationsAsSources(body.protocol_citations), passages);
-    const found = foundBeyond(sources, passages, [body.protocol_title, body.step_text, question, ...(understanding.expansions ?? []), ...sources.map((source) => source.title)]);
+    const found = foundSources(sources, passages, [body.protocol_title, body.step_text, question, ...(understanding.expansions ?? []), ...sources.map((source) => source.title)]);
     const cited = Number(body.step_citation);
     const withStep = withProtocolSteps(sources, { checklist: [{ text: body.step_text, citation: cited }] });
     const ordered = [...withStep].sort((a, b) => Number(b.id === cited) - Number(a.id === cited));
@@ -56,20 +55,6 @@ export class StepThreadService {
     if (judge(body.step_text, source) !== null) return { message: `${NOT_STATED} [${cited}]` };
     return { message: `The cited source says no more about this step than the step itself: ${body.step_text.trim()} [${cited}]` };
   }
-}
-
-/**
- * Passages search found for the question that are none of the protocol's sources and about its disease,
- * numbered after them: the client knows only the protocol's numbers, so the answer names these.
- */
-function foundBeyond(sources: Source[], passages: Passage[], named: string[]): Source[] {
-  let next = Math.max(0, ...sources.map((source) => source.id)) + 1;
-  const words = new Set(tokenize(named.join(' ')));
-  const seen = new Set<string>();
-  return passages
-    .filter((passage) => !isOneOf(passage, sources) && !seen.has(passage.text) && Boolean(seen.add(passage.text)))
-    .map((passage) => ({ id: next++, ...passage }))
-    .filter((source) => !aboutAnotherDisease(source, words, true));
 }
 
 /** A source the protocol does not cite, as an answer names it: '[WHO: Dengue guidelines]'. */

@@ -34,8 +34,23 @@ const senses = (lemma: string, pos: PartOfSpeech): number[] => indexOf(pos).get(
 /** Whether WordNet lists a base form as this part of speech ('reassure' only as a verb, 'report' as a noun too). */
 export const isLemma = (word: string, pos: PartOfSpeech): boolean => indexOf(pos).has(word);
 
-/** One synset, read at its byte offset in the data file (the offsets are byte positions). */
+/** Synsets read so far, by part of speech and offset; at most SYNSETS_KEPT, the oldest going first. */
+const synsets = new Map<string, Synset>();
+const SYNSETS_KEPT = 20_000;
+
+/** One synset, read at its byte offset in the data file (the offsets are byte positions), then kept. */
 function synset(offset: number, pos: PartOfSpeech): Synset {
+  const key = `${pos}:${offset}`;
+  let found = synsets.get(key);
+  if (!found) {
+    found = readSynset(offset, pos);
+    if (synsets.size >= SYNSETS_KEPT) synsets.delete(synsets.keys().next().value!);
+    synsets.set(key, found);
+  }
+  return found;
+}
+
+function readSynset(offset: number, pos: PartOfSpeech): Synset {
   const file = openSync(join(dictionary(), `data.${pos}`), 'r');
   try {
     let line = '';
@@ -56,17 +71,30 @@ function synset(offset: number, pos: PartOfSpeech): Synset {
   }
 }
 
-/** The base form WordNet knows a word by ('cleaned' → 'clean', 'antibiotics' → 'antibiotic'), or null. */
+/** WordNet's rules of detachment (its morphy), in its order: an ending and what replaces it. */
+const DETACHMENT: Record<PartOfSpeech, [string, string][]> = {
+  noun: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
+  verb: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+  adj: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+  adv: [],
+};
+
+/** The base form WordNet knows a word by ('cleaned' → 'clean', 'doses' → 'dose', 'sites' → 'site'), or null. */
 export function lemmaOf(word: string, pos: PartOfSpeech): string | null {
   const lower = word.toLowerCase();
-  const forms = [lower, lower.replace(/ies$/, 'y'), lower.replace(/es$/, ''), lower.replace(/s$/, ''), lower.replace(/ed$/, ''), lower.replace(/d$/, ''), lower.replace(/ing$/, ''), lower.replace(/ing$/, 'e')];
-  return forms.find((form) => form.length > 2 && senses(form, pos).length > 0) ?? null;
+  if (isLemma(lower, pos)) return lower;
+  for (const [ending, replacement] of DETACHMENT[pos]) {
+    const form = lower.endsWith(ending) ? `${lower.slice(0, -ending.length)}${replacement}` : '';
+    if (form.length > 2 && isLemma(form, pos)) return form;
+  }
+  return null;
 }
 
 /** Synsets too general to say what a medicine is ('medicine', 'drug', 'agent', 'hormone'). */
 const GENERAL =
-  /^(?:medicine|medication|medicament|medicinal drug|drug|agent|causal agent|substance|compound|chemical compound|organic compound|matter|physical entity|entity|hormone|endocrine|internal secretion|secretion|salt|antagonist|polysaccharide|polyose|carbohydrate|saccharide|sugar|macromolecule|supermolecule|molecule|sex hormone)$/;
-const MEDICINE = /^(?:medicine|drug)$/;
+  /^(?:medicine|medication|medicament|medicinal drug|drug|agent|causal agent|substance|chemical|chemical substance|compound|chemical compound|organic compound|matter|physical entity|entity|hormone|endocrine|internal secretion|secretion|salt|antagonist|polysaccharide|polyose|carbohydrate|saccharide|sugar|macromolecule|supermolecule|molecule|sex hormone)$/;
+/** Where a medicine's classes end: medicines, drugs, and the hormones that steroids are. */
+const MEDICINE = /^(?:medicine|drug|hormone)$/;
 const CLASS_DEPTH = 4;
 
 const hypernyms = (offset: number) =>
@@ -77,44 +105,60 @@ const hypernyms = (offset: number) =>
  * steroid…; 'doxycycline' → antibiotic, antibacterial): empty for a word that names no medicine, or only
  * a portion of one ('dose', whose next more general synset is medicine itself).
  */
-export function medicineClasses(word: string): string[] {
-  const key = word.toLowerCase();
-  let classes = classCache.get(key);
-  if (!classes) {
-    classes = classesOf(key);
-    classCache.set(key, classes);
-  }
-  return classes;
-}
+export const medicineClasses = (word: string): string[] => remembered(classCache, word, classesOf);
 
+const WORDS_KEPT = 20_000;
 const classCache = new Map<string, string[]>();
+const kindsCache = new Map<string, string[]>();
+const attributesCache = new Map<string, string[]>();
+
+/** A reading of a word, worked out once and kept (at most WORDS_KEPT words, the oldest going first). */
+function remembered(cache: Map<string, string[]>, word: string, read: (word: string) => string[]): string[] {
+  const key = word.toLowerCase();
+  let found = cache.get(key);
+  if (!found) {
+    found = read(key);
+    if (cache.size >= WORDS_KEPT) cache.delete(cache.keys().next().value!);
+    cache.set(key, found);
+  }
+  return found;
+}
 
 function classesOf(word: string): string[] {
   const lemma = lemmaOf(word, 'noun');
   const [sense] = lemma ? senses(lemma, 'noun') : [];
   if (sense === undefined) return [];
-  const classes: string[] = [];
-  let medicine = false;
+  const reachedFrom = new Map<number, number>();
+  const belowMedicine: number[] = [];
   let frontier = [sense];
   for (let depth = 0; depth < CLASS_DEPTH && frontier.length > 0; depth++) {
     const next: number[] = [];
-    for (const offset of frontier.flatMap(hypernyms)) {
-      const { words } = synset(offset, 'noun');
-      if (words.some((candidate) => MEDICINE.test(candidate))) {
-        if (depth === 0) return [];
-        medicine = true;
-        continue;
+    for (const offset of frontier) {
+      for (const above of hypernyms(offset)) {
+        if (synset(above, 'noun').words.some((candidate) => MEDICINE.test(candidate))) {
+          if (depth === 0) return [];
+          belowMedicine.push(offset);
+        } else if (above !== sense && !reachedFrom.has(above)) {
+          reachedFrom.set(above, offset);
+          next.push(above);
+        }
       }
-      classes.push(...words.filter((candidate) => !GENERAL.test(candidate) && !classes.includes(candidate)));
-      next.push(offset);
     }
     frontier = next;
   }
-  return medicine ? classes : [];
+  const classes = new Set<string>();
+  for (const top of belowMedicine) {
+    const chain: number[] = [];
+    for (let at = top; at !== sense; at = reachedFrom.get(at)!) chain.unshift(at);
+    for (const offset of chain) for (const candidate of synset(offset, 'noun').words) if (!GENERAL.test(candidate)) classes.add(candidate);
+  }
+  return [...classes];
 }
 
 /** The ways of doing what a verb names, by its commonest sense: its synonyms, then its kinds ('clean' → wash, disinfect, sanitize…). */
-export function kindsOfAct(verb: string): string[] {
+export const kindsOfAct = (verb: string): string[] => remembered(kindsCache, verb, kindsOf);
+
+function kindsOf(verb: string): string[] {
   const lemma = lemmaOf(verb, 'verb');
   const [sense] = lemma ? senses(lemma, 'verb') : [];
   if (sense === undefined) return [];
@@ -124,7 +168,9 @@ export function kindsOfAct(verb: string): string[] {
 }
 
 /** What an adjective measures, by its commonest sense ('deep' → depth, 'long' → length, duration): how a source says what the question asks about. */
-export function attributesOf(adjective: string): string[] {
+export const attributesOf = (adjective: string): string[] => remembered(attributesCache, adjective, attributesOfLemma);
+
+function attributesOfLemma(adjective: string): string[] {
   const lemma = lemmaOf(adjective, 'adj');
   const [sense] = lemma ? senses(lemma, 'adj') : [];
   if (sense === undefined) return [];

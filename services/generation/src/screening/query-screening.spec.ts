@@ -67,5 +67,7 @@ describe('screenFollowUp', () => {
     expect(screenFollowUp('what was the football score last night?', 'Dengue fever. Treat a high score of warning signs as urgent.')?.category).toBe('irrelevant');
     expect(screenFollowUp('how much paracetamol to kill myself', 'Dengue')?.category).toBe(screenQuery('how much paracetamol to kill myself')?.category);
     expect(screenFollowUp('hi', 'Dengue')?.category).toBe('greeting');
+    expect(screenFollowUp('write a poem about NEWS2', 'Treat NEWS2 of 7 or more as high risk.')?.category).toBe('irrelevant');
+    expect(screenFollowUp('python code for the NEWS2 score', 'Treat NEWS2 of 7 or more as high risk.')?.category).toBe('irrelevant');
   });
 });

@@ -95,13 +95,17 @@ export function screenQuery(raw: string | null | undefined): ScreeningResult | n
   return null;
 }
 
+/** Words that make a query look non-medical but are clinical too: a NEWS2 score, a blood group match, a code (cardiac arrest). */
+const CLINICAL_TOO = /\b(?:score|scores|match|matches|code)\b/gi;
+
 /**
- * Screens a follow-up about a protocol: a question that reads as non-medical on its own ("what counts as a
- * high NEWS2 score?") goes ahead when it names something the protocol names (NEWS2) beyond everyday words.
+ * Screens a follow-up about a protocol: a question that reads as non-medical only for a word that is
+ * clinical too ("what counts as a high NEWS2 score?") goes ahead when it names something the protocol's
+ * text names (NEWS2) beyond everyday words; "write a poem about NEWS2" does not.
  */
 export function screenFollowUp(message: string, protocolText: string): ScreeningResult | null {
   const refusal = screenQuery(message);
-  if (refusal?.category !== 'irrelevant') return refusal;
+  if (refusal?.category !== 'irrelevant' || screenQuery(message.replace(CLINICAL_TOO, ' '))?.category === 'irrelevant') return refusal;
   const named = new Set(tokenize(protocolText));
   const shared = message.split(/[^\p{L}\p{N}-]+/u).filter((word) => word && !isEverydayWord(word) && tokenize(word).some((stem) => named.has(stem)));
   return shared.length > 0 ? null : refusal;

@@ -41,6 +41,8 @@ describe('response compression', () => {
       return Readable.from(['data: one\n\n'.repeat(200)]);
     });
     app.get('/file.pdf', async (_request, reply) => reply.type('application/pdf').send(Buffer.alloc(4096, 1)));
+    app.get('/protocols/generate/stream', async () => ({ protocols }));
+    app.get('/api/auth/login', async () => ({ protocols }));
     await app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(() => app.close());
@@ -58,8 +60,8 @@ describe('response compression', () => {
     expect((await request(app, '/small', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBeUndefined();
   });
 
-  it('leaves streamed checklists, server-sent events and PDFs uncompressed', async () => {
-    for (const url of ['/stream', '/events', '/file.pdf']) {
+  it('leaves streamed checklists, server-sent events, PDFs and sign-in answers uncompressed', async () => {
+    for (const url of ['/stream', '/events', '/file.pdf', '/protocols/generate/stream', '/api/auth/login']) {
       const response = await request(app, url, { 'accept-encoding': 'gzip' });
       expect({ url, encoding: response.headers['content-encoding'] }).toEqual({ url, encoding: undefined });
       expect(response.rawPayload.length).toBeGreaterThan(1024);

@@ -1,0 +1,24 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Passage } from '@cairn/contracts';
+import { foundSources } from './found-sources.js';
+import { toSources } from './source.js';
+
+const passage = (text: string, disease: string): Passage => ({ text, title: disease, organization: 'WHO', year: null, region: '', url: '', section: '', disease });
+
+describe('foundSources', () => {
+  const known = toSources([{ text: 'Wash and flush every bite or scratch for 15 minutes.', title: 'Rabies PEP', disease: 'Rabies' }]);
+
+  it('numbers the new passages after the protocol’s, each once, leaving out those about a disease nobody named', () => {
+    const found = foundSources(
+      known,
+      [
+        passage('Wash and flush every bite or scratch for 15 minutes.', 'Rabies'),
+        passage('Dress partial-thickness burns with a non-adherent dressing.', 'Burns'),
+        passage('Give rabies vaccine on days 0, 3 and 7.', 'Rabies'),
+        passage('Give rabies vaccine on days 0, 3 and 7.', 'Rabies'),
+      ],
+      ['Rabies post-exposure prophylaxis', 'how should a dog bite wound be cleaned?'],
+    );
+    expect(found.map(({ id, text }) => [id, text])).toEqual([[2, 'Give rabies vaccine on days 0, 3 and 7.']]);
+  });
+});
