@@ -62,6 +62,8 @@ describe('answerSentences', () => {
     expect(ask('is doxycycline ok in a breastfeeding mother?')).toEqual({ unanswered: ['breastfeeding'] });
     expect(notInSources(['breastfeeding'])).toBe('The protocol\'s sources do not mention “breastfeeding”, so they do not answer this question.');
     expect(sentences(ask('is doxycycline ok in pregnancy?'))[0].text).toMatch(/^Use azithromycin in pregnant women/);
+    const diabetes = toSources([{ text: '- Reduce metformin to 1 g per day if eGFR is below 45.\n- Aim for HbA1c below 7%.', title: 'Type 2 diabetes', organization: 'NHS' }]);
+    expect(sentences(answerSentences({ question: 'what about metformin in renal impairment?', topic: 'Type 2 diabetes', sources: diabetes }))[0].text).toMatch(/eGFR/);
   });
 
   it('leads with the answer for everyone the question asks about before one for people with something it does not name', () => {

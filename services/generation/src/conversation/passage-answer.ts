@@ -61,8 +61,17 @@ function peopleAsked(question: string): Set<string> {
   return people;
 }
 
-/** People for whom the advice for everyone may not hold: a question about them is answered only by a sentence that names them. */
-const SPECIAL_GROUPS = new Set(['pregnancy', 'breastfeeding', 'kidney disease', 'liver disease']);
+/**
+ * People for whom the advice for everyone may not hold: a question about them is answered only by a
+ * sentence that names them, or the measure that tells them apart (eGFR of kidney disease).
+ */
+const SPECIAL_GROUPS: Record<string, RegExp | null> = {
+  pregnancy: null,
+  breastfeeding: null,
+  'kidney disease': /\b(?:egfr|creatinine|dialysis|nephro\w*)\b/i,
+  'liver disease': /\b(?:lfts?|liver function|jaundice|hepatitis|cirrhosis|transaminases?|alt|ast)\b/i,
+};
+const namesGroup = (text: string, group: string) => populations(text).has(group) || SPECIAL_GROUPS[group]?.test(text) === true;
 
 /** What a sentence that holds for some people only says of them ('in people with established cardiovascular disease'). */
 const RESTRICTED_TO = /\b(?:in|for)\s+(?:people|patients|adults|children|women|men|those|anyone|infants)\s+(?:with|who have|who are|taking|on)\s+([^;:.]+)/i;
@@ -127,7 +136,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
   const everyday = new Set(stemsOf(writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter(isEverydayWord).join(' ')));
-  const quotable = withMedicinesOf(withActs(quotableSentences(sources, admissible, readings), askedVerb(question)), question);
+  const quotable = withGroupsNamed(withMedicinesOf(withActs(quotableSentences(sources, admissible, readings), askedVerb(question)), question), question);
   for (const { stems } of quotable) for (const stem of stems) known.add(stem);
   const unsaid = unsaidWords(question, quotable);
   if (unsaid.length > 0) return { unanswered: unsaid };
@@ -253,9 +262,20 @@ function referentOf(question: string, focus: string): string[] | null {
   return object ? [object] : null;
 }
 
+/** A sentence that names the question's people by what tells them apart ('if eGFR is below 45' of 'renal impairment') says the question's words for them. */
+function withGroupsNamed(quotable: Quotable[], question: string): Quotable[] {
+  const words = writtenOut(question).split(/[^\p{L}\p{N}'-]+/u);
+  const groups = [...populations(question)].filter((group) => SPECIAL_GROUPS[group]);
+  return quotable.map((entry) => {
+    const named = groups.filter((group) => SPECIAL_GROUPS[group]!.test(entry.sentence.text));
+    const stems = words.filter((word) => named.some((group) => populations(word).has(group))).flatMap(stemsOf);
+    return stems.length > 0 ? { ...entry, stems: new Set([...entry.stems, ...stems]) } : entry;
+  });
+}
+
 /** The question's words for people the advice for everyone may not cover ('breastfeeding') whom no quotable sentence names. */
 function unsaidWords(question: string, quotable: Quotable[]): string[] {
-  const unsaid = [...populations(question)].filter((group) => SPECIAL_GROUPS.has(group) && !quotable.some(({ sentence }) => populations(sentence.text).has(group)));
+  const unsaid = [...populations(question)].filter((group) => group in SPECIAL_GROUPS && !quotable.some(({ sentence }) => namesGroup(sentence.text, group)));
   return unsaid.length === 0 ? [] : writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter((word) => unsaid.some((group) => populations(word).has(group)));
 }
 
