@@ -3,18 +3,15 @@ import { citationsAsSources } from '../sources/citations-as-sources.js';
 import { toSources } from '../sources/source.js';
 import { answerSentences, composeAnswer, notInSources, type PassageAnswer } from './passage-answer.js';
 
-const stroke = toSources([
-  {
-    text: [
-      '- Suspect stroke in anyone with sudden weakness or numbness of the face, arm or leg.',
-      '- Use FAST: face drooping, arm weakness, speech difficulty, time to call an ambulance.',
-      '- Give IV thrombolysis to eligible ischemic stroke patients within 4.5 hours of last known well.',
-      '- Give alteplase 0.9 mg/kg (maximum 90 mg), with 10% as a bolus over 1 minute.',
-      '- Lower blood pressure below 185/110 mmHg before thrombolysis.',
-    ].join('\n'),
-    title: 'Stroke: warning signs and FAST',
-    organization: 'CDC',
-  },
+/** One source whose text is these lines, as a protocol section arrives. */
+const listSource = (title: string, organization: string, lines: string[]) => toSources([{ text: lines.join('\n'), title, organization }]);
+
+const stroke = listSource('Stroke: warning signs and FAST', 'CDC', [
+  '- Suspect stroke in anyone with sudden weakness or numbness of the face, arm or leg.',
+  '- Use FAST: face drooping, arm weakness, speech difficulty, time to call an ambulance.',
+  '- Give IV thrombolysis to eligible ischemic stroke patients within 4.5 hours of last known well.',
+  '- Give alteplase 0.9 mg/kg (maximum 90 mg), with 10% as a bolus over 1 minute.',
+  '- Lower blood pressure below 185/110 mmHg before thrombolysis.',
 ]);
 
 const sentences = (answer: PassageAnswer) => ('sentences' in answer ? answer.sentences : []);
@@ -29,16 +26,10 @@ describe('answerSentences', () => {
   });
 
   it('leads a "how do I…" question with the instruction that does what it asks', () => {
-    const burns = toSources([
-      {
-        text: [
-          '- Start IV fluids for burns over 15% TBSA in adults and over 10% TBSA in children, using two large-bore cannulas.',
-          '- Add maintenance fluid containing dextrose for young children, in addition to the resuscitation volume.',
-          "- Calculate Ringer's lactate by the Parkland formula: 4 ml x weight (kg) x % TBSA over the first 24 hours from the burn.",
-        ].join('\n'),
-        title: 'Burns: fluid resuscitation',
-        organization: 'ICMR',
-      },
+    const burns = listSource('Burns: fluid resuscitation', 'ICMR', [
+      '- Start IV fluids for burns over 15% TBSA in adults and over 10% TBSA in children, using two large-bore cannulas.',
+      '- Add maintenance fluid containing dextrose for young children, in addition to the resuscitation volume.',
+      "- Calculate Ringer's lactate by the Parkland formula: 4 ml x weight (kg) x % TBSA over the first 24 hours from the burn.",
     ]);
     const found = sentences(answerSentences({ question: 'how do i calculate the fluids?', topic: 'Burns fluid resuscitation', sources: burns }));
     expect(found[0].text).toMatch(/^Calculate Ringer's lactate/);
@@ -47,16 +38,10 @@ describe('answerSentences', () => {
   });
 
   it('says the sources do not answer a question about pregnancy, breastfeeding or kidney or liver disease when no sentence names those people', () => {
-    const typhus = toSources([
-      {
-        text: [
-          '- Give doxycycline 100 mg orally or IV every 12 hours to adults for 7 days.',
-          '- Give children doxycycline 4.5 mg/kg/day in two divided doses.',
-          '- Use azithromycin in pregnant women with scrub typhus instead of doxycycline.',
-        ].join('\n'),
-        title: 'Scrub typhus treatment',
-        organization: 'ICMR',
-      },
+    const typhus = listSource('Scrub typhus treatment', 'ICMR', [
+      '- Give doxycycline 100 mg orally or IV every 12 hours to adults for 7 days.',
+      '- Give children doxycycline 4.5 mg/kg/day in two divided doses.',
+      '- Use azithromycin in pregnant women with scrub typhus instead of doxycycline.',
     ]);
     const ask = (question: string) => answerSentences({ question, topic: 'Scrub typhus', sources: typhus });
     expect(ask('is doxycycline ok in a breastfeeding mother?')).toEqual({ unanswered: ['breastfeeding'] });
@@ -67,16 +52,10 @@ describe('answerSentences', () => {
   });
 
   it('leads with the answer for everyone the question asks about before one for people with something it does not name', () => {
-    const hypertension = toSources([
-      {
-        text: [
-          '- Start medicines at systolic BP of 130-139 mmHg in people with established cardiovascular disease.',
-          '- Start antihypertensive medicines in adults with confirmed blood pressure of 140/90 mmHg or higher.',
-          '- Count TST induration of 5 mm or more as positive in people with HIV, recent contacts or immunosuppression.',
-        ].join('\n'),
-        title: 'Hypertension (high blood pressure): treatment',
-        organization: 'WHO',
-      },
+    const hypertension = listSource('Hypertension (high blood pressure): treatment', 'WHO', [
+      '- Start medicines at systolic BP of 130-139 mmHg in people with established cardiovascular disease.',
+      '- Start antihypertensive medicines in adults with confirmed blood pressure of 140/90 mmHg or higher.',
+      '- Count TST induration of 5 mm or more as positive in people with HIV, recent contacts or immunosuppression.',
     ]);
     const ask = (question: string) => sentences(answerSentences({ question, topic: 'Hypertension (high blood pressure)', expansions: ['blood pressure', 'medicines'], sources: hypertension }))[0].text;
     expect(ask('at what BP do we start meds?')).toMatch(/140\/90/);
@@ -85,41 +64,23 @@ describe('answerSentences', () => {
   });
 
   it("reads a medicine by its class and an act by its kinds when the sources name those instead", () => {
-    const covid = toSources([
-      {
-        text: [
-          '- Do not give systemic steroids for mild COVID-19; misuse raises the risk of secondary infection.',
-          '- Do not start anticoagulants or other hospital-only therapies at home without a doctor’s assessment.',
-        ].join('\n'),
-        title: 'COVID-19 home care',
-        organization: 'WHO',
-      },
+    const covid = listSource('COVID-19 home care', 'WHO', [
+      '- Do not give systemic steroids for mild COVID-19; misuse raises the risk of secondary infection.',
+      '- Do not start anticoagulants or other hospital-only therapies at home without a doctor’s assessment.',
     ]);
     expect(sentences(answerSentences({ question: 'should I start dexamethasone for mild covid at home?', topic: 'COVID-19 home care', sources: covid }))[0].text).toMatch(/^Do not give systemic steroids/);
-    const rabies = toSources([
-      {
-        text: [
-          '- Stop PEP if a biting dog or cat stays healthy throughout a 10-day observation period.',
-          '- Wash and flush every bite or scratch at once for about 15 minutes with soap and water.',
-          '- Avoid suturing bite wounds where possible.',
-        ].join('\n'),
-        title: 'Rabies post-exposure prophylaxis',
-        organization: 'WHO',
-      },
+    const rabies = listSource('Rabies post-exposure prophylaxis', 'WHO', [
+      '- Stop PEP if a biting dog or cat stays healthy throughout a 10-day observation period.',
+      '- Wash and flush every bite or scratch at once for about 15 minutes with soap and water.',
+      '- Avoid suturing bite wounds where possible.',
     ]);
     expect(sentences(answerSentences({ question: 'how should a dog bite wound be cleaned?', topic: 'Rabies PEP', sources: rabies }))[0].text).toMatch(/^Wash and flush/);
   });
 
   it("leads with the dose for the question's people, an age read as its age group", () => {
-    const flu = toSources([
-      {
-        text: [
-          '- Give adults oseltamivir 75 mg twice daily for 5 days.',
-          '- Give children oseltamivir by weight twice daily: 30 mg if 15 kg or less, 45 mg over 15 to 23 kg, 60 mg over 23 to 40 kg.',
-        ].join('\n'),
-        title: 'Influenza antivirals',
-        organization: 'CDC',
-      },
+    const flu = listSource('Influenza antivirals', 'CDC', [
+      '- Give adults oseltamivir 75 mg twice daily for 5 days.',
+      '- Give children oseltamivir by weight twice daily: 30 mg if 15 kg or less, 45 mg over 15 to 23 kg, 60 mg over 23 to 40 kg.',
     ]);
     const ask = (question: string) => sentences(answerSentences({ question, topic: 'Influenza antivirals', sources: flu }))[0].text;
     expect(ask('what oseltamivir dose for a 7 yo?')).toMatch(/^Give children/);
@@ -128,15 +89,9 @@ describe('answerSentences', () => {
   });
 
   it('reads what is asked by the words it shares with the protocol when its own are only people and amounts', () => {
-    const anaphylaxis = toSources([
-      {
-        text: [
-          '- Give an IV crystalloid bolus early, 500 to 1000 mL for adults or 10 mL/kg for children.',
-          '- Give adrenaline 300 micrograms IM to children aged 6 to 12 years.',
-        ].join('\n'),
-        title: 'Anaphylaxis: adrenaline',
-        organization: 'NHS',
-      },
+    const anaphylaxis = listSource('Anaphylaxis: adrenaline', 'NHS', [
+      '- Give an IV crystalloid bolus early, 500 to 1000 mL for adults or 10 mL/kg for children.',
+      '- Give adrenaline 300 micrograms IM to children aged 6 to 12 years.',
     ]);
     expect(sentences(answerSentences({ question: 'adrenaline dose for a 25 kg child?', topic: 'Anaphylaxis: adrenaline', sources: anaphylaxis }))[0].text).toMatch(/^Give adrenaline/);
   });
@@ -153,32 +108,20 @@ describe('answerSentences', () => {
   });
 
   it("reads 'it' in a step thread as what the step's instruction acts on", () => {
-    const dengue = toSources([
-      {
-        text: [
-          '- Give paracetamol for fever and body ache, and do not give NSAIDs such as ibuprofen or aspirin.',
-          '- Give ibuprofen 5 to 10 mg/kg every 6 to 8 hours only to children aged 6 months or older.',
-          '- Give paracetamol for high fever or discomfort at intervals of at least 6 hours, and no more than 3 g a day in adults.',
-        ].join('\n'),
-        title: 'Dengue',
-        organization: 'WHO',
-      },
+    const dengue = listSource('Dengue', 'WHO', [
+      '- Give paracetamol for fever and body ache, and do not give NSAIDs such as ibuprofen or aspirin.',
+      '- Give ibuprofen 5 to 10 mg/kg every 6 to 8 hours only to children aged 6 months or older.',
+      '- Give paracetamol for high fever or discomfort at intervals of at least 6 hours, and no more than 3 g a day in adults.',
     ]);
     const focus = 'Give paracetamol for fever and body ache, and do not give NSAIDs such as ibuprofen or aspirin.';
     expect(sentences(answerSentences({ question: 'how often can it be given?', topic: 'Dengue', focus, sources: dengue }))[0].text).toMatch(/^Give paracetamol for high fever/);
   });
 
   it("reads a step thread's question by the words it takes from the step when its own are everyday words and ages", () => {
-    const tb = toSources([
-      {
-        text: [
-          '- Prefer short rifamycin-based regimens (3HP, 4R or 3HR) over 6 or 9 months of isoniazid.',
-          '- Dose 3HP isoniazid at 15 mg/kg (25 mg/kg at ages 2 to 11), maximum 900 mg.',
-          '- Give 4R as daily rifampin for 4 months: 10 mg/kg in adults and 15 to 20 mg/kg in children, maximum 600 mg.',
-        ].join('\n'),
-        title: 'Latent tuberculosis infection',
-        organization: 'CDC',
-      },
+    const tb = listSource('Latent tuberculosis infection', 'CDC', [
+      '- Prefer short rifamycin-based regimens (3HP, 4R or 3HR) over 6 or 9 months of isoniazid.',
+      '- Dose 3HP isoniazid at 15 mg/kg (25 mg/kg at ages 2 to 11), maximum 900 mg.',
+      '- Give 4R as daily rifampin for 4 months: 10 mg/kg in adults and 15 to 20 mg/kg in children, maximum 600 mg.',
     ]);
     const found = sentences(
       answerSentences({ question: 'if I go with 4R from these, what dose for a 7 yo?', topic: 'Latent TB', focus: 'Prefer short rifamycin-based regimens (3HP, 4R or 3HR) over 6 or 9 months of isoniazid.', sources: tb }),
@@ -187,20 +130,14 @@ describe('answerSentences', () => {
   });
 
   it('leads with the sentence that says what is asked about, not one holding only a word rare among the sources', () => {
-    const sepsis = toSources([
-      {
-        text: [
-          '- Treat people with suspected neutropenic sepsis as being at very high risk and manage them urgently.',
-          '- Give broad-spectrum IV antibiotics within 1 hour when septic shock is present.',
-          '- For possible sepsis without shock, give antibiotics within 3 hours if infection remains likely.',
-          '- Review antibiotics daily and narrow or stop them once culture results allow.',
-          '- Choose antibiotics by the likely source of infection.',
-          '- Take blood cultures before antibiotics where this causes no delay.',
-          '- Check allergies before choosing antibiotics.',
-        ].join('\n'),
-        title: 'Sepsis: recognition',
-        organization: 'NHS',
-      },
+    const sepsis = listSource('Sepsis: recognition', 'NHS', [
+      '- Treat people with suspected neutropenic sepsis as being at very high risk and manage them urgently.',
+      '- Give broad-spectrum IV antibiotics within 1 hour when septic shock is present.',
+      '- For possible sepsis without shock, give antibiotics within 3 hours if infection remains likely.',
+      '- Review antibiotics daily and narrow or stop them once culture results allow.',
+      '- Choose antibiotics by the likely source of infection.',
+      '- Take blood cultures before antibiotics where this causes no delay.',
+      '- Check allergies before choosing antibiotics.',
     ]);
     const found = sentences(answerSentences({ question: 'how soon should antibiotics be given in suspected sepsis?', topic: 'Sepsis Recognition', sources: sepsis }));
     expect(found[0].text).toMatch(/antibiotics within \d hours?/);
@@ -253,34 +190,22 @@ describe('answerSentences', () => {
   });
 
   it('reads a clinician\'s shorthand and a derived word as the source writes them', () => {
-    const flu = toSources([
-      {
-        text: [
-          '- Start antiviral treatment as soon as possible for every hospitalized patient with influenza.',
-          '- Treat outpatients at higher risk of complications, including when they present after 48 hours.',
-          '- Estimate the burn size as % total body surface area, using the palm as about 1%.',
-          '- Refer burns covering 2% TBSA or more in children and 3% TBSA or more in adults.',
-        ].join('\n'),
-        title: 'Influenza and burns',
-        organization: 'CDC',
-      },
+    const flu = listSource('Influenza and burns', 'CDC', [
+      '- Start antiviral treatment as soon as possible for every hospitalized patient with influenza.',
+      '- Treat outpatients at higher risk of complications, including when they present after 48 hours.',
+      '- Estimate the burn size as % total body surface area, using the palm as about 1%.',
+      '- Refer burns covering 2% TBSA or more in children and 3% TBSA or more in adults.',
     ]);
     expect(sentences(answerSentences({ question: 'which outpatients still get antivirals after 48h?', topic: 'Influenza', sources: flu }))[0].text).toMatch(/after 48 hours/);
     expect(sentences(answerSentences({ question: 'what % TBSA in a child needs referral?', topic: 'Burns', sources: flu }))[0].text).toMatch(/^Refer burns/);
   });
 
   it('does not call a question unanswered for everyday words the sources lack', () => {
-    const diarrhoea = toSources([
-      {
-        text: [
-          '- Check for severe acute malnutrition, because rehydration must be slower in these children.',
-          '- Give zinc for 10-14 days to every child with diarrhoea.',
-          '- Give ORS after each loose stool until the diarrhoea stops.',
-          '- Explain that zinc shortens the episode and reduces its severity.',
-        ].join('\n'),
-        title: 'Diarrhoea: ORS and zinc',
-        organization: 'WHO',
-      },
+    const diarrhoea = listSource('Diarrhoea: ORS and zinc', 'WHO', [
+      '- Check for severe acute malnutrition, because rehydration must be slower in these children.',
+      '- Give zinc for 10-14 days to every child with diarrhoea.',
+      '- Give ORS after each loose stool until the diarrhoea stops.',
+      '- Explain that zinc shortens the episode and reduces its severity.',
     ]);
     const found = sentences(answerSentences({ question: 'why bother with zinc if ORS is working?', topic: 'Diarrhoea', sources: diarrhoea }));
     expect(found[0].text).toBe('Explain that zinc shortens the episode and reduces its severity.');
@@ -290,33 +215,21 @@ describe('answerSentences', () => {
   });
 
   it('answers how with the sentence that says the manner, and which signs with the one that lists them', () => {
-    const firstAid = toSources([
-      {
-        text: [
-          '- Arrange a medical check for anyone who received abdominal thrusts.',
-          '- Give up to 5 abdominal thrusts with your fist between the navel and ribcage, pulling sharply inwards and upwards.',
-          '- Do a CT head scan within 1 hour for any sign of basal skull fracture.',
-          '- Treat haemotympanum, panda eyes, CSF leaking from the nose, or Battle\'s sign as signs of basal skull fracture.',
-        ].join('\n'),
-        title: 'Choking and head injury',
-        organization: 'NHS',
-      },
+    const firstAid = listSource('Choking and head injury', 'NHS', [
+      '- Arrange a medical check for anyone who received abdominal thrusts.',
+      '- Give up to 5 abdominal thrusts with your fist between the navel and ribcage, pulling sharply inwards and upwards.',
+      '- Do a CT head scan within 1 hour for any sign of basal skull fracture.',
+      '- Treat haemotympanum, panda eyes, CSF leaking from the nose, or Battle\'s sign as signs of basal skull fracture.',
     ]);
     expect(sentences(answerSentences({ question: 'how do i do abdominal thrusts?', topic: 'Choking', sources: firstAid }))[0].text).toMatch(/^Give up to 5/);
     expect(sentences(answerSentences({ question: 'signs of basal skull fracture?', topic: 'Head injury', sources: firstAid }))[0].text).toMatch(/^Treat haemotympanum/);
   });
 
   it("reads a clinician's shorthand through the sources and weighs the asked drug above an age", () => {
-    const typhus = toSources([
-      {
-        text: [
-          '- Give 300 micrograms IM (0.3 mL) to children aged 6 to 12 years.',
-          '- Give children doxycycline 4.5 mg/kg/day in two divided doses.',
-          '- Give doxycycline 100 mg orally every 12 hours to adults for 7 days.',
-        ].join('\n'),
-        title: 'Scrub typhus',
-        organization: 'ICMR',
-      },
+    const typhus = listSource('Scrub typhus', 'ICMR', [
+      '- Give 300 micrograms IM (0.3 mL) to children aged 6 to 12 years.',
+      '- Give children doxycycline 4.5 mg/kg/day in two divided doses.',
+      '- Give doxycycline 100 mg orally every 12 hours to adults for 7 days.',
     ]);
     const found = sentences(answerSentences({ question: 'doxy dose for a 6 yr old?', topic: 'Scrub typhus', sources: typhus }));
     expect(found[0].text).toBe('Give children doxycycline 4.5 mg/kg/day in two divided doses.');
@@ -328,33 +241,21 @@ describe('answerSentences', () => {
   });
 
   it('takes a sentence that says what a shorthand stands for as naming it', () => {
-    const snakebite = toSources([
-      {
-        text: [
-          '- Perform the 20-minute whole blood clotting test (20WBCT) on arrival in every snakebite patient.',
-          '- Place 2 ml of fresh venous blood in a new, clean, dry glass tube, leave it undisturbed for 20 minutes, then tilt it.',
-          '- Give ASV when the blood does not clot.',
-        ].join('\n'),
-        title: 'Snakebite',
-        organization: 'ICMR',
-      },
+    const snakebite = listSource('Snakebite', 'ICMR', [
+      '- Perform the 20-minute whole blood clotting test (20WBCT) on arrival in every snakebite patient.',
+      '- Place 2 ml of fresh venous blood in a new, clean, dry glass tube, leave it undisturbed for 20 minutes, then tilt it.',
+      '- Give ASV when the blood does not clot.',
     ]);
     const found = sentences(answerSentences({ question: 'how do I do the 20WBCT?', topic: 'Snake bite in India, ASV', sources: snakebite }));
     expect(found[0].text).toMatch(/^Place 2 ml/);
   });
 
   it('does not take a sentence sharing one word of a two-word long form as naming the shorthand, nor weigh a name with a digit as an amount', () => {
-    const postpartum = toSources([
-      {
-        text: [
-          '- Continue folic acid while breastfeeding.',
-          '- Give tranexamic acid 1 g IV within 3 hours of birth for postpartum haemorrhage.',
-          '- In breastfeeding women give iron 60 mg daily.',
-          '- Give vitamin B12 to vegan mothers who are breastfeeding.',
-        ].join('\n'),
-        title: 'Postpartum care',
-        organization: 'WHO',
-      },
+    const postpartum = listSource('Postpartum care', 'WHO', [
+      '- Continue folic acid while breastfeeding.',
+      '- Give tranexamic acid 1 g IV within 3 hours of birth for postpartum haemorrhage.',
+      '- In breastfeeding women give iron 60 mg daily.',
+      '- Give vitamin B12 to vegan mothers who are breastfeeding.',
     ]);
     const txa = sentences(answerSentences({ question: 'TXA dose after birth?', topic: 'Postpartum care', sources: postpartum }));
     expect(txa[0].text).toMatch(/^Give tranexamic acid/);

@@ -84,6 +84,9 @@ function forOthers(text: string, named: ReadonlySet<string>): boolean {
   return condition !== undefined && !stemsOf(condition).some((stem) => named.has(stem));
 }
 
+/** The words of a text as a clinician wrote them, its shorthand written out ('48h' is '48 hours'). */
+const wordsOf = (text: string) => writtenOut(text).split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
+
 /** How much of a question a sentence covers: the share of the question's content words it has, 0..1. */
 export function questionCoverage(question: string, sentence: string): number {
   const questionStems = [...new Set(stemsOf(question))];
@@ -130,15 +133,17 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
     long: [...new Set(stemsOf(stands))],
   }));
   const saidByTheSources = (phrase: string) => stemsOf(phrase).every((stem) => known.has(stem));
-  const unknownWords = writtenOut(question).split(/[^\p{L}]+/u).filter((word) => word && !stemsOf(word).every((stem) => known.has(stem)));
+  const words = wordsOf(question);
+  const people = peopleAsked(question);
+  const unknownWords = words.filter((word) => !stemsOf(word).every((stem) => known.has(stem)));
   const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap(attributesOf)].filter(saidByTheSources);
-  const classes = [...new Set([question, ...expansions].flatMap((text) => writtenOut(text).split(/[^\p{L}\p{N}'-]+/u)).flatMap(medicineClasses))].filter(saidByTheSources);
+  const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(medicineClasses))].filter(saidByTheSources);
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
-  const everyday = new Set(stemsOf(writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter(isEverydayWord).join(' ')));
-  const quotable = withGroupsNamed(withMedicinesOf(withActs(quotableSentences(sources, admissible, readings), askedVerb(question)), question), question);
+  const everyday = new Set(stemsOf(words.filter(isEverydayWord).join(' ')));
+  const quotable = withGroupsNamed(withMedicinesOf(withActs(quotableSentences(sources, admissible, readings), askedVerb(question)), words), words, people);
   for (const { stems } of quotable) for (const stem of stems) known.add(stem);
-  const unsaid = unsaidWords(question, quotable);
+  const unsaid = unsaidWords(words, people, quotable);
   if (unsaid.length > 0) return { unanswered: unsaid };
   const importance = (stem: string) => (everyday.has(stem) ? EVERYDAY_WORD : 1);
   const missing = specific.filter((stem) => !known.has(stem) && !/\d/.test(stem));
@@ -165,7 +170,6 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
             ? referentOf(question, focus) ?? focusStems
             : onTopic;
   const named = new Set([...asked, ...expanded, ...context]);
-  const people = peopleAsked(question);
   const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
@@ -241,13 +245,13 @@ function quotableSentences(sources: Source[], admissible: (sentence: SourceSente
 }
 
 /** A sentence naming a medicine of a class the question asks about says that class too ('Give oral amoxicillin…' names an antibiotic). */
-function withMedicinesOf(quotable: Quotable[], question: string): Quotable[] {
-  const classWords = writtenOut(question).split(/[^\p{L}-]+/u).filter((word) => word.length > 3 && !isEverydayWord(word) && medicineClasses(word).length > 0);
+function withMedicinesOf(quotable: Quotable[], words: string[]): Quotable[] {
+  const classWords = words.filter((word) => word.length > 3 && !isEverydayWord(word) && medicineClasses(word).length > 0);
   if (classWords.length === 0) return quotable;
   const wanted = new Set(classWords.flatMap(stemsOf));
   return quotable.map((entry) => {
-    const words = entry.sentence.text.split(/[^\p{L}-]+/u).filter((word) => word.length > 3 && !isEverydayWord(word));
-    const classes = words.flatMap(medicineClasses).flatMap(stemsOf).filter((stem) => wanted.has(stem) && !entry.stems.has(stem));
+    const medicines = wordsOf(entry.sentence.text).filter((word) => word.length > 3 && !isEverydayWord(word));
+    const classes = medicines.flatMap(medicineClasses).flatMap(stemsOf).filter((stem) => wanted.has(stem) && !entry.stems.has(stem));
     return classes.length > 0 ? { ...entry, stems: new Set([...entry.stems, ...classes]) } : entry;
   });
 }
@@ -263,9 +267,8 @@ function referentOf(question: string, focus: string): string[] | null {
 }
 
 /** A sentence that names the question's people by what tells them apart ('if eGFR is below 45' of 'renal impairment') says the question's words for them. */
-function withGroupsNamed(quotable: Quotable[], question: string): Quotable[] {
-  const words = writtenOut(question).split(/[^\p{L}\p{N}'-]+/u);
-  const groups = [...populations(question)].filter((group) => SPECIAL_GROUPS[group]);
+function withGroupsNamed(quotable: Quotable[], words: string[], people: ReadonlySet<string>): Quotable[] {
+  const groups = [...people].filter((group) => SPECIAL_GROUPS[group]);
   return quotable.map((entry) => {
     const named = groups.filter((group) => SPECIAL_GROUPS[group]!.test(entry.sentence.text));
     const stems = words.filter((word) => named.some((group) => populations(word).has(group))).flatMap(stemsOf);
@@ -274,9 +277,9 @@ function withGroupsNamed(quotable: Quotable[], question: string): Quotable[] {
 }
 
 /** The question's words for people the advice for everyone may not cover ('breastfeeding') whom no quotable sentence names. */
-function unsaidWords(question: string, quotable: Quotable[]): string[] {
-  const unsaid = [...populations(question)].filter((group) => group in SPECIAL_GROUPS && !quotable.some(({ sentence }) => namesGroup(sentence.text, group)));
-  return unsaid.length === 0 ? [] : writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter((word) => unsaid.some((group) => populations(word).has(group)));
+function unsaidWords(words: string[], people: ReadonlySet<string>, quotable: Quotable[]): string[] {
+  const unsaid = [...people].filter((group) => group in SPECIAL_GROUPS && !quotable.some(({ sentence }) => namesGroup(sentence.text, group)));
+  return unsaid.length === 0 ? [] : words.filter((word) => unsaid.some((group) => populations(word).has(group)));
 }
 
 /**
@@ -295,7 +298,7 @@ function withShorthand(stems: Set<string>, readings: { shorthand: string[]; long
 /** The words of the question whose stems are among these, as the clinician wrote them. */
 function wordsFor(question: string, stems: string[]): string[] {
   const wanted = new Set(stems);
-  return writtenOut(question).split(/[^\p{L}\p{N}'-]+/u).filter((word) => word && stemsOf(word).some((stem) => wanted.has(stem)));
+  return wordsOf(question).filter((word) => stemsOf(word).some((stem) => wanted.has(stem)));
 }
 
 /** An answer that says plainly that the sources do not cover what was asked. */

@@ -85,8 +85,8 @@ export class ProtocolChatService {
     const groups = followUpKeywordGroups(readMessage);
     const asked = CATEGORIES.filter((category) => (groups as string[]).includes(category));
     const followUps = suggestFollowUps(topic, intent, asked);
-    const given = requestCitations(body.citations_list, body.protocol_json);
-    const protocolText = [topic, ...withProtocolSteps(citationsAsSources(given), body.protocol_json).map((source) => `${source.title} ${source.text}`)].join(' ');
+    const given = citationsAsSources(requestCitations(body.citations_list, body.protocol_json));
+    const protocolText = [topic, ...withProtocolSteps(given, body.protocol_json).map((source) => `${source.title} ${source.text}`)].join(' ');
     const refusal = screenFollowUp(message, protocolText);
     if (refusal?.category === 'greeting') {
       return { answer: { answer: refusal.message, follow_up_questions: followUps, citations: [], uncertainty_note: null, used_new_sources: false } };
@@ -95,7 +95,7 @@ export class ProtocolChatService {
 
     const written = readChatShorthand(question);
     const { passages, understanding } = await this.searched(written, topic, user, body.enable_context_search);
-    const cited = withWholePassages(citationsAsSources(given), passages);
+    const cited = withWholePassages(given, passages);
     const known = withProtocolSteps(cited, body.protocol_json);
     const found = foundSources(cited, passages, [topic, written, understanding.correctedQuery ?? '', ...(understanding.expansions ?? []), ...cited.map((source) => source.title)]);
     const sources = [...known, ...found];

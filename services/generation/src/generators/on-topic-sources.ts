@@ -52,16 +52,18 @@ const NOT_A_DISEASE = new Set(
   tokenize('child children adult adults infant infants baby babies newborn newborns under older people women men pregnancy acute severe mild emergency first aid disease infection syndrome disorder illness bacterial viral'),
 );
 const diseaseWords = (text: string) => tokenize(text).filter((stem) => !NOT_A_DISEASE.has(stem) && !TASK_STEMS.has(stem));
-const diseaseStems = (source: Source) => diseaseWords(source.disease ?? '');
+/** What has a subject: a source, or a passage search found. */
+type WithDisease = Pick<Source, 'disease'>;
+const diseaseStems = (source: WithDisease) => diseaseWords(source.disease ?? '');
 /** The names a disease goes by: 'Bacterial meningitis (meningococcal disease)' is two. */
-const diseaseNames = (source: Source) => (source.disease ?? '').split(/[()]/).map(diseaseWords).filter((stems) => stems.length > 0);
+const diseaseNames = (source: WithDisease) => (source.disease ?? '').split(/[()]/).map(diseaseWords).filter((stems) => stems.length > 0);
 
 /**
  * Whether a source is about a disease these stems do not name (false for a source of no known disease):
  * none of its disease's words named, or, when `wholly`, none of its names named whole ('Yellow fever' is
  * not named by a dengue fever protocol; 'Bacterial meningitis (meningococcal disease)' is by "meningococcal").
  */
-export function aboutAnotherDisease(source: Source, named: ReadonlySet<string>, wholly = false): boolean {
+export function aboutAnotherDisease(source: WithDisease, named: ReadonlySet<string>, wholly = false): boolean {
   const isNamed = (stem: string) => named.has(stem);
   if (wholly) {
     const names = diseaseNames(source);

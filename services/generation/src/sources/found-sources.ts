@@ -15,6 +15,6 @@ export function foundSources(known: Source[], passages: Passage[], named: string
   const seen = new Set<string>();
   return passages
     .filter((passage) => !isOneOf(passage, known) && !seen.has(passage.text) && Boolean(seen.add(passage.text)))
-    .filter((passage) => !aboutAnotherDisease({ id: 0, ...passage }, words, true))
+    .filter((passage) => !aboutAnotherDisease(passage, words, true))
     .map((passage) => ({ id: next++, ...passage }));
 }
