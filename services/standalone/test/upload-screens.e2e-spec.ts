@@ -105,7 +105,15 @@ describeWithPdfs('Upload screens in Chromium', () => {
     await generated.waitFor();
     const reviewed = generated.getByRole('article');
     await reviewed.first().waitFor();
+    expect(await reviewed.count()).toBe(20);
+    await generated.getByText(`Showing 20 of ${generatedCount}`).waitFor();
+    expect(await generated.getByRole('heading', { name: /Generated Protocols/ }).textContent()).toContain(String(generatedCount));
+    await generated.getByRole('button', { name: 'Show more' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testOutputPath('upload-generated-first-page.png') });
+    await generated.getByRole('button', { name: 'Show more' }).click();
+    await generated.getByText(`Showing ${generatedCount} of ${generatedCount}`).waitFor();
     expect(await reviewed.count()).toBe(generatedCount);
+    expect(await generated.getByRole('button', { name: 'Show more' }).count()).toBe(0);
     for (let index = 0; index < Math.min(5, generatedCount); index++) {
       expect(await reviewed.nth(index).locator('.protocol-summary__steps > li').count()).toBeLessThanOrEqual(5);
       expect(await reviewed.nth(index).getByRole('listitem').filter({ has: page.locator('.protocol-summary__source') }).count()).toBeLessThanOrEqual(3);
@@ -124,9 +132,11 @@ describeWithPdfs('Upload screens in Chromium', () => {
     await page.screenshot({ path: testOutputPath('upload-regenerate-dialog.png') });
     await regenerate.getByRole('button', { name: 'Regenerate' }).click();
     await regenerate.waitFor({ state: 'detached' });
-    await generated.getByRole('article', { name: /snakebite antivenom/i }).waitFor({ timeout: 40_000 });
-    const regeneratedCount = await reviewed.count();
+    const regeneratedCount = Number(/Showing \d+ of (\d+)/.exec((await generated.getByText(/Showing \d+ of \d+/).textContent({ timeout: 40_000 })) ?? '')?.[1]);
     expect(regeneratedCount).toBeGreaterThanOrEqual(21);
+    await generated.getByRole('button', { name: 'Show more' }).click();
+    await generated.getByRole('article', { name: /snakebite antivenom/i }).waitFor();
+    expect(await reviewed.count()).toBe(regeneratedCount);
 
     await generated.getByRole('button', { name: 'Approve' }).click();
     await generated.getByText(/Successfully processed \d+ protocols/).waitFor({ timeout: 60_000 });

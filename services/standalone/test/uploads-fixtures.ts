@@ -125,5 +125,33 @@ export function indexedProtocol(userId: string, i: number): { id: string; protoc
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The order of the index: newest approval first, ties by protocol id. */
+/** The protocols of one upload awaiting approval as the store keeps them, with the job they belong to. */
+export function awaitingApproval(userId: string, uploadId: string, count: number) {
+  const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
+  const job = {
+    id: uploadId,
+    userId,
+    filename: 'hospital-guidelines.zip',
+    fileType: 'zip',
+    size: 1024,
+    customPrompt: '',
+    status: 'awaiting_approval',
+    stage: 'done',
+    progress: 100,
+    protocolsExtracted: count,
+    protocolsIndexed: null,
+    error: null,
+    files: [],
+    requestId: null,
+    generationKind: 'initial',
+    epoch: 1,
+    heartbeatAt: at,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const protocols = Array.from({ length: count }, (_, i) => ({ ...indexedProtocol(userId, i), uploadId, state: 'preview' }));
+  return { job, protocols };
+}
+
 export const indexOrder = (a: { created_at: string; protocolId: string }, b: { created_at: string; protocolId: string }) =>
   byText(b.created_at, a.created_at) || byText(a.protocolId, b.protocolId);

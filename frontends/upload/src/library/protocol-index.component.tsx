@@ -66,8 +66,8 @@ export function ProtocolIndex() {
         ))}
       </div>
       {index.list && index.list.protocols.length > 0 && (
-        <footer className="protocol-index__foot">
-          <p className="protocol-index__shown" aria-live="polite">
+        <footer className="list-foot">
+          <p className="list-foot__shown" aria-live="polite">
             {texts.shown(index.list.protocols.length, index.list.total)}
           </p>
           <ShowMore what="protocols" hasMore={index.hasMore} {...index.more} onMore={() => void index.showMore()} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ErrorBox, IconButton, Spinner, cairnEvents, useCurrentUser } from '@cairn/frontend-shared';
+import { Button, ErrorBox, IconButton, ShowMore, Spinner, cairnEvents, useCurrentUser } from '@cairn/frontend-shared';
 import { ProtocolSummary } from '../shared/protocol-summary.component';
 import { RegenerateDialog } from '../shared/regenerate-dialog.component';
 import type { UploadedProtocol } from '../shared/uploads.resource';
@@ -20,7 +20,9 @@ function GeneratedProtocolCard({ protocol }: { protocol: UploadedProtocol }) {
   );
 }
 
-function PreviewBody({ state, uploadId }: { state: PreviewState; uploadId: string }) {
+type Paging = Pick<ReturnType<typeof useGeneratedProtocols>, 'more' | 'hasMore' | 'showMore'>;
+
+function PreviewBody({ state, uploadId, paging }: { state: PreviewState; uploadId: string; paging: Paging }) {
   switch (state.kind) {
     case 'loading':
       return <Spinner label="Loading generated protocols" />;
@@ -44,11 +46,19 @@ function PreviewBody({ state, uploadId }: { state: PreviewState; uploadId: strin
       return state.protocols.length === 0 ? (
         <p className="upload-panel__empty">{texts.empty}</p>
       ) : (
-        <div className="generated-protocols__list">
-          {state.protocols.map((protocol) => (
-            <GeneratedProtocolCard key={protocol.id} protocol={protocol} />
-          ))}
-        </div>
+        <>
+          <div className="generated-protocols__list">
+            {state.protocols.map((protocol) => (
+              <GeneratedProtocolCard key={protocol.id} protocol={protocol} />
+            ))}
+          </div>
+          <footer className="list-foot">
+            <p className="list-foot__shown" aria-live="polite">
+              {UploadTexts.library.shown(state.protocols.length, state.total)}
+            </p>
+            <ShowMore what="protocols" hasMore={paging.hasMore} {...paging.more} onMore={() => void paging.showMore()} />
+          </footer>
+        </>
       );
   }
 }
@@ -56,7 +66,7 @@ function PreviewBody({ state, uploadId }: { state: PreviewState; uploadId: strin
 /** The generated-protocols tab: review an upload's protocols, then approve, regenerate or clear them. */
 export function GeneratedProtocols({ uploadId }: { uploadId: string }) {
   const uid = useCurrentUser()?.uid ?? null;
-  const { state, approving, approveError, approve, regenerate, clearAll } = useGeneratedProtocols(uid, uploadId);
+  const { state, approving, approveError, approve, regenerate, clearAll, ...paging } = useGeneratedProtocols(uid, uploadId);
   const [regenerating, setRegenerating] = useState(false);
   const ready = state.kind === 'ready' && state.protocols.length > 0;
 
@@ -65,7 +75,7 @@ export function GeneratedProtocols({ uploadId }: { uploadId: string }) {
       <header className="generated-protocols__head">
         <h2 id={`generated-${uploadId}`}>
           {texts.tabTitle}
-          {state.kind === 'ready' && <span className="generated-protocols__count">{state.protocols.length}</span>}
+          {state.kind === 'ready' && <span className="generated-protocols__count">{state.total}</span>}
         </h2>
         <div className="generated-protocols__actions">
           <Button variant="primary" icon="check" disabled={!ready || approving} onClick={() => void approve()}>
@@ -81,7 +91,7 @@ export function GeneratedProtocols({ uploadId }: { uploadId: string }) {
         </div>
       </header>
       {approveError && <ErrorBox>{approveError}</ErrorBox>}
-      <PreviewBody state={state} uploadId={uploadId} />
+      <PreviewBody state={state} uploadId={uploadId} paging={paging} />
       {regenerating && <RegenerateDialog scope="all" onSubmit={regenerate} onClose={() => setRegenerating(false)} />}
     </section>
   );

@@ -81,9 +81,17 @@ export interface UploadedProtocol {
   };
 }
 
-export async function loadPreview(uid: string, uploadId: string): Promise<{ status: string; protocols: UploadedProtocol[] }> {
-  const body = expectSuccess(await getCairn().api.get(userPath(uid, `upload-preview/${uploadId}`)), 'load the generated protocols');
-  return { status: String(body.status), protocols: (body.protocols as UploadedProtocol[]) ?? [] };
+/** One page of an upload's generated protocols, with how many it has in all. */
+export interface PreviewPage {
+  status: string;
+  protocols: UploadedProtocol[];
+  total: number;
+}
+
+export async function loadPreview(uid: string, uploadId: string, size: number, offset = 0): Promise<PreviewPage> {
+  const body = expectSuccess(await getCairn().api.get(userPath(uid, `upload-preview/${uploadId}?size=${size}&offset=${offset}`)), 'load the generated protocols');
+  const protocols = (body.protocols as UploadedProtocol[]) ?? [];
+  return { status: String(body.status), protocols, total: Number(body.total ?? protocols.length) };
 }
 
 export const deletePreview = async (uid: string, uploadId: string) => expectSuccess(await getCairn().api.delete(userPath(uid, `upload-preview/${uploadId}`)), 'delete the generated protocols');

@@ -2,7 +2,7 @@ import { expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UploadsAppModule } from '@cairn/uploads';
 import { readAllPages } from '@cairn/testing';
-import { guidelinePdf, indexedProtocol, indexOrder } from '../uploads-fixtures.js';
+import { awaitingApproval, guidelinePdf, indexedProtocol, indexOrder } from '../uploads-fixtures.js';
 import { describeContract, type ContractTarget, type ContractUser } from './contract-targets.js';
 
 // docs/product-spec.md §7 "User data and uploads", with multipart bodies as a browser's FormData sends them.
@@ -73,6 +73,30 @@ describeContract('uploads', (config) => UploadsAppModule.forRoot(config), 'user 
     const bad = await s.api.request('GET', `/users/${who.uid}/protocols?size=20&offset=-5`, { token: who.token });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatchObject({ field: 'offset', message: expect.stringContaining('offset') });
+  });
+
+  it('answers the whole preview without ?size=, and pages it with ?size=&offset=: every protocol once, total on each page; a bad size is a 400 naming it', async () => {
+    const who = await s.api.user();
+    const uploadId = '6f1c2b9e-3d4a-4e5f-8a7b-9c0d1e2f3a4b';
+    const { job, protocols } = awaitingApproval(who.uid, uploadId, 45);
+    await s.api.documents('uploads').collection<{ id: string }>('upload_jobs').put(job);
+    for (const protocol of protocols) await s.api.documents('uploads').collection<{ id: string }>('user_protocols').put(protocol);
+    const expected = protocols.map((protocol) => protocol.protocolId).sort();
+    const path = `/users/${who.uid}/upload-preview/${uploadId}`;
+    const whole = (await s.api.request('GET', path, { token: who.token })).body;
+    expect(whole).toMatchObject({ success: true, status: 'awaiting_approval', total: 45, next_offset: null });
+    expect(whole.protocols.map((protocol: { id: string }) => protocol.id)).toEqual(expected);
+    const paged = await readAllPages(
+      (offset) => s.api.request('GET', `${path}?size=20&offset=${offset}`, { token: who.token }),
+      (body) => {
+        expect(body).toMatchObject({ success: true, status: 'awaiting_approval', total: 45 });
+        return body.protocols.map((protocol: { id: string }) => protocol.id);
+      },
+    );
+    expect(paged).toEqual({ items: expected, pages: 3 });
+    const bad = await s.api.request('GET', `${path}?size=0`, { token: who.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatchObject({ field: 'size', message: 'size must be at least 1' });
   });
 
   (s.whole ? it : it.skip)('runs the whole flow: preview, regenerate, approve, index, rename, regenerate one, delete, delete all, clear preview, delete the account (needs generation, search and accounts beside uploads)', async () => {

@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { clientId, CurrentUser, listOffset, MAX_LIST_LIMIT, requiredTitle, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
+import { clientId, CurrentUser, listOffset, listSize, requiredTitle, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
 import { readForm } from '../upload/uploads.service.js';
 import { UserProtocolsService } from './user-protocols.service.js';
 
 const listQuery = z.object({
-  size: z.coerce.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'size must be at least 1').default(20).transform((size) => Math.min(size, MAX_LIST_LIMIT)),
+  size: listSize(20),
   offset: listOffset(),
 });
 const renameSchema = z.object({ title: requiredTitle(200) });

@@ -39,8 +39,12 @@ export class UserProtocolsRepository {
     return write.delete(this.protocols, protocol.id);
   }
 
-  previews(uploadId: string): Promise<UserProtocol[]> {
-    return this.protocols.find({ where: { uploadId, state: 'preview' }, sort: [{ field: 'protocolId', direction: 'asc' }] });
+  previews(uploadId: string, limit?: number, offset?: number): Promise<UserProtocol[]> {
+    return this.protocols.find({ where: { uploadId, state: 'preview' }, sort: [{ field: 'protocolId', direction: 'asc' }], limit, offset });
+  }
+
+  countPreviews(uploadId: string): Promise<number> {
+    return this.protocols.count({ uploadId, state: 'preview' });
   }
 
   indexed(userId: string, limit?: number, offset?: number): Promise<UserProtocol[]> {

@@ -1,11 +1,13 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, CurrentUser, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
+import { AppError, CurrentUser, listOffset, listSize, ZodPipe, type AuthenticatedUser } from '@cairn/platform';
 import { UploadRegeneration } from './upload-regeneration.js';
 import { UploadsService } from './uploads.service.js';
 
 const uploadIdParam = new ZodPipe(z.uuid({ error: 'uploadId is not a valid upload id' }));
+/** The spec's preview is the whole list; `size` (with `offset`) asks for one page of it. */
+const previewQuery = z.object({ size: listSize(), offset: listOffset() });
 
 @Controller('users/:userId')
 export class UploadsController {
@@ -32,8 +34,8 @@ export class UploadsController {
   }
 
   @Get('upload-preview/:uploadId')
-  preview(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', uploadIdParam) uploadId: string) {
-    return this.uploads.preview(user.uid, uploadId);
+  preview(@CurrentUser() user: AuthenticatedUser, @Param('uploadId', uploadIdParam) uploadId: string, @Query(new ZodPipe(previewQuery)) page: z.infer<typeof previewQuery>) {
+    return this.uploads.preview(user.uid, uploadId, page);
   }
 
   @Delete('upload-preview/:uploadId')

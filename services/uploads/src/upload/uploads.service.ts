@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { uploadBlobs } from '@cairn/contracts';
 import { inspectZip, sniffFileType, ZipRejectedError } from '@cairn/documents';
-import { AppError, badRequest, BLOB_STORE, conflict, crashPoint, type AuthenticatedUser, type BlobStore } from '@cairn/platform';
+import { AppError, badRequest, BLOB_STORE, conflict, crashPoint, readPage, type AuthenticatedUser, type BlobStore } from '@cairn/platform';
 import { fileTooLargeMessage, UPLOAD_MAX_BYTES, UploadMessages } from '@cairn/rules';
 import { ownJob } from '../jobs/own-job.js';
 import { UploadApproval } from '../jobs/upload-approval.js';
@@ -95,10 +95,13 @@ export class UploadsService {
     return toStatus(await this.job(userId, uploadId));
   }
 
-  async preview(userId: string, uploadId: string) {
+  /** The upload's generated protocols: all of them, or the page of `size` from `offset` with where the next starts. */
+  async preview(userId: string, uploadId: string, { size, offset = 0 }: { size?: number; offset?: number } = {}) {
     const job = await this.job(userId, uploadId);
-    const previews = await this.protocols.previews(uploadId);
-    return { success: true, upload_id: uploadId, status: job.status, protocols: previews.map(toUploadedProtocol), total: previews.length };
+    const read = (from?: number, limit?: number) => this.protocols.previews(uploadId, limit, from);
+    const whole = async () => ({ items: await read(), next_offset: null });
+    const [page, total] = await Promise.all([size === undefined ? whole() : readPage(offset, size, read), this.protocols.countPreviews(uploadId)]);
+    return { success: true, upload_id: uploadId, status: job.status, protocols: page.items.map(toUploadedProtocol), total, next_offset: page.next_offset };
   }
 
   /** Clear All: the upload and its previews go; protocols already approved stay in the index. */
@@ -113,7 +116,7 @@ export class UploadsService {
     const job = await this.job(user.uid, uploadId);
     if (job.status === 'completed') return { success: true, message: `${job.protocolsIndexed ?? 0} protocols added to your index`, protocols_indexed: job.protocolsIndexed ?? 0 };
     if (job.status !== 'awaiting_approval') throw conflict('not_awaiting_approval', 'This upload has no protocols awaiting approval.');
-    if ((await this.protocols.previews(uploadId)).length === 0) throw badRequest('invalid_input', 'There are no protocols to approve.');
+    if ((await this.protocols.countPreviews(uploadId)) === 0) throw badRequest('invalid_input', 'There are no protocols to approve.');
     const approving = await this.jobs.update(uploadId, { stage: 'approving', heartbeatAt: new Date().toISOString(), approverOrganisationId: user.organisation?.id ?? '' });
     const indexed = await this.approval.complete(approving!, user);
     return { success: true, message: `${indexed} protocols added to your index`, protocols_indexed: indexed };

@@ -11,6 +11,15 @@ export const listLimit = (fallback: number) =>
     .default(fallback)
     .transform((limit) => Math.min(limit, MAX_LIST_LIMIT));
 
+/** `?size=`: a positive integer capped at 100; `fallback` when absent, or absent itself (the whole list) without one. */
+export function listSize(fallback: number): z.ZodType<number, unknown>;
+export function listSize(): z.ZodType<number | undefined, unknown>;
+export function listSize(fallback?: number): z.ZodType<number | undefined, unknown> {
+  const size = z.coerce.number({ error: 'size must be a number' }).int('size must be a whole number').min(1, 'size must be at least 1');
+  const capped = (value: number) => Math.min(value, MAX_LIST_LIMIT);
+  return fallback === undefined ? size.transform(capped).optional() : size.default(fallback).transform(capped);
+}
+
 /** `?offset=`: how many items of the list to skip, a whole number >= 0; 0 when absent. */
 export const listOffset = () =>
   z.coerce
