@@ -16,6 +16,7 @@ export const CALIBRATION_INPUTS = [
   'services/shared/rules/src/text',
   'services/generation/src/uploads',
   'services/generation/src/generators',
+  'services/generation/src/lexicon',
   'services/uploads/src/library',
   'bench/src/relevance-calibration.ts',
   'bench/src/relevance-samples.ts',

@@ -136,8 +136,8 @@ export async function prepareUploadedCollections(log: (line: string) => void): P
   }
 }
 
-/** A title as a file name keeps it: lower case, letters and digits, single spaces. */
-export const titleKey = (text: string) => text.toLowerCase().replace(/\.pdf$/, '').replace(/[^a-z0-9]+/g, ' ').trim();
+/** A title as a file name keeps it: lower case, letters only (NFCorpus's file names drop a title's numbers), single spaces. */
+export const titleKey = (text: string) => text.toLowerCase().replace(/\.pdf$/, '').replace(/[^a-z]+/g, ' ').trim();
 
 /**
  * The documents a title or file name stands for: file names and a PDF's wrapped title line are titles

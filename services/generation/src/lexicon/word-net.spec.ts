@@ -6,6 +6,10 @@ describe('WordNet readings', () => {
     expect(lemmaOf('cleaned', 'verb')).toBe('clean');
     expect(lemmaOf('antibiotics', 'noun')).toBe('antibiotic');
     expect(lemmaOf('qwzx', 'noun')).toBeNull();
+    expect(lemmaOf('popped', 'verb')).toBe('pop');
+    expect(lemmaOf('stopping', 'verb')).toBe('stop');
+    expect(lemmaOf('referred', 'verb')).toBe('refer');
+    expect(lemmaOf('spilled', 'verb')).toBe('spill');
   });
 
   it("gives a medicine's classes, and nothing for a word that names no medicine or only a portion of one", () => {

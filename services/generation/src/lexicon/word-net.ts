@@ -79,7 +79,10 @@ const DETACHMENT: Record<PartOfSpeech, [string, string][]> = {
   adv: [],
 };
 
-/** The base form WordNet knows a word by ('cleaned' → 'clean', 'doses' → 'dose', 'sites' → 'site'), or null. */
+/** A verb's last consonant doubled before -ed and -ing ('popped', 'fitting', 'referred'). */
+const DOUBLED = /([bdgklmnprtvz])\1(?:ed|ing)$/;
+
+/** The base form WordNet knows a word by ('cleaned' → 'clean', 'doses' → 'dose', 'sites' → 'site', 'popped' → 'pop'), or null. */
 export function lemmaOf(word: string, pos: PartOfSpeech): string | null {
   const lower = word.toLowerCase();
   if (isLemma(lower, pos)) return lower;
@@ -87,7 +90,8 @@ export function lemmaOf(word: string, pos: PartOfSpeech): string | null {
     const form = lower.endsWith(ending) ? `${lower.slice(0, -ending.length)}${replacement}` : '';
     if (form.length > 2 && isLemma(form, pos)) return form;
   }
-  return null;
+  const undoubled = pos === 'verb' ? lower.replace(DOUBLED, '$1') : '';
+  return undoubled.length > 1 && isLemma(undoubled, pos) ? undoubled : null;
 }
 
 /** Synsets too general to say what a medicine is ('medicine', 'drug', 'agent', 'hormone'). */
