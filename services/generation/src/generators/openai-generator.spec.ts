@@ -178,6 +178,27 @@ describe('OpenAiGenerator streaming', () => {
     expect(Object.keys(call.body.response_format.json_schema.schema.properties)).toEqual(['steps', 'title']);
   });
 
+  it('asks once more without response_format when the endpoint refuses a JSON schema, and sends none after that', async () => {
+    server = await startOpenAiDouble({ chat: [reply, reply, reply] });
+    server.fault({ path: '/v1/chat/completions', status: 422, message: "Unknown response_format type 'json_schema'" });
+    const generator = new OpenAiGenerator({ baseURL: server.url, model: 'm' });
+    const parts = [];
+    for await (const part of generator.streamProtocol(request, new AbortController().signal)) parts.push(part.kind);
+    expect(parts).toEqual(['draft', 'step', 'draft', 'step', 'title']);
+    expect((await generator.generate(request)).steps).toHaveLength(2);
+    expect(server.requests.map((call) => call.body.response_format?.type ?? 'none')).toEqual(['json_schema', 'none', 'none']);
+    expect(server.requests[1].body.messages[1].content).toContain('{"steps": [{"text": "…", "citation": 1, "explanation": "…"}], "title": "…"}');
+  });
+
+  it('keeps sending the schema when a request without one fails too (a refusal for another reason)', async () => {
+    server = await startOpenAiDouble({ chat: [reply] });
+    server.fault({ path: '/v1/chat/completions', status: 400, message: 'This model has a context window of 8192 tokens', times: 2 });
+    const generator = new OpenAiGenerator({ baseURL: server.url, model: 'm' });
+    await expect(generator.generate(request)).rejects.toThrow(/context window/);
+    await generator.generate(request);
+    expect(server.requests.map((call) => call.body.response_format?.type ?? 'none')).toEqual(['json_schema', 'none', 'json_schema']);
+  });
+
   it('reads a reply that thinks aloud first and writes its source numbers as text', async () => {
     const loose = `<think>Two steps: {ORS} then {zinc}.</think> ${JSON.stringify({
       steps: good.steps.map(({ text, explanation }, index) => ({ text, citation: index === 0 ? '[Source 1]' : '2', explanation })),

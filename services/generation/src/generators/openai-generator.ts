@@ -78,6 +78,8 @@ function formatSources(sources: Source[]): string {
     .join('\n\n');
 }
 
+type SchemaFormat = { response_format?: OpenAI.ResponseFormatJSONSchema };
+
 export class GenerationError extends Error {
   override name = 'GenerationError';
 }
@@ -90,6 +92,8 @@ export class OpenAiGenerator implements Generator {
   readonly name: string;
   readonly followsInstructions = true;
   private readonly client: OpenAI;
+  /** Whether the endpoint takes a JSON schema as `response_format` (until it refuses one). */
+  private takesSchema = true;
   /** The system prompt and each request template, read once. */
   private readonly prompts = new Map<string, Promise<[string, string]>>();
 
@@ -187,16 +191,8 @@ export class OpenAiGenerator implements Generator {
     let timer = setTimeout(() => stall.abort(), stallMs);
     const parser = new JsonReplyStream(arrayKey);
     try {
-      const stream = await this.client.chat.completions.create(
-        {
-          model: this.options.model,
-          messages,
-          temperature: 0.1,
-          stream: true,
-          response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: schema as Record<string, unknown> } },
-        },
-        { signal: AbortSignal.any([signal, stall.signal]), maxRetries: 0 },
-      );
+      const options = { signal: AbortSignal.any([signal, stall.signal]), maxRetries: 0 };
+      const stream = await this.withSchemaIfTaken((format) => this.client.chat.completions.create({ model: this.options.model, messages, temperature: 0.1, stream: true, ...format }, options), name, schema);
       for await (const chunk of stream) {
         clearTimeout(timer);
         timer = setTimeout(() => stall.abort(), stallMs);
@@ -211,6 +207,23 @@ export class OpenAiGenerator implements Generator {
     // An aborted stream may end without an error.
     if (stall.signal.aborted) throw stalled();
     if (!parser.complete) throw new GenerationError(`The model's ${name} ended before its JSON did`);
+  }
+
+  /**
+   * Asks with the reply's JSON schema as `response_format`, unless the endpoint has refused one: a
+   * server that answers 400 or 422 to it (older TGI and Ollama) is asked once more without, the
+   * prompt naming the shape, and is not sent one again once that works.
+   */
+  private async withSchemaIfTaken<T>(ask: (format: SchemaFormat) => Promise<T>, name: string, schema: object): Promise<T> {
+    if (!this.takesSchema) return ask({});
+    try {
+      return await ask({ response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: schema as Record<string, unknown> } } });
+    } catch (error) {
+      if (!(error instanceof OpenAI.APIError) || (error.status !== 400 && error.status !== 422)) throw error;
+      const reply = await ask({});
+      this.takesSchema = false;
+      return reply;
+    }
   }
 
   private failure(error: unknown): GenerationError {
@@ -233,12 +246,7 @@ export class OpenAiGenerator implements Generator {
 
   private async complete(messages: OpenAI.Chat.ChatCompletionMessageParam[], name: string, schema: object): Promise<string> {
     try {
-      const completion = await this.client.chat.completions.create({
-        model: this.options.model,
-        messages,
-        temperature: 0.1,
-        response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: schema as Record<string, unknown> } },
-      });
+      const completion = await this.withSchemaIfTaken((format) => this.client.chat.completions.create({ model: this.options.model, messages, temperature: 0.1, ...format }), name, schema);
       return completion.choices[0]?.message?.content ?? '';
     } catch (error) {
       throw this.failure(error);
