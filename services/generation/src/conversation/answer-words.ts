@@ -21,7 +21,7 @@ const AFTER_NUMBER = new RegExp(`(\\d)\\s*(${Object.keys(UNITS).join('|')})\\b`,
 const COUNTED_UNIT = new RegExp(`\\b(first|an|a|per|each|every|one|last|next)\\s+(${Object.keys(UNITS).filter((unit) => unit.length > 1).join('|')})\\b`, 'g');
 const GLUED_UNIT = /(\d)(kg|g|mg|mcg|ml|l|mmhg|mmol|days?|weeks?|months?|years?|hours?|minutes?)\b/gi;
 
-/** A clinician's shorthand for times and ages written out ('48h' is '48 hours', 'first hr' the first hour, '7 yo' 7 years old), glued units split ('30kg') and "don't" read as "do not". */
+/** A clinician's shorthand for times and ages written out ('48h' is '48 hours', 'first hr' the first hour, '7 yo' 7 years old), glued units split ('30kg') "don't" read as "do not" and "what's" as "what". */
 export function writtenOut(text: string): string {
   return text
     .replace(/\bcan[’']t\b/gi, 'cannot')
@@ -29,6 +29,7 @@ export function writtenOut(text: string): string {
     .replace(/\bshan[’']t\b/gi, 'shall not')
     .replace(/\bain[’']t\b/gi, 'is not')
     .replace(/n[’']t\b/gi, ' not')
+    .replace(/(\p{L})[’']s\b/giu, '$1')
     .replace(AFTER_NUMBER, (_match, digit: string, unit: string) => `${digit} ${UNITS[unit.toLowerCase()]}`)
     .replace(COUNTED_UNIT, (_match, counter: string, unit: string) => `${counter} ${UNITS[unit]}`)
     .replace(GLUED_UNIT, '$1 $2');

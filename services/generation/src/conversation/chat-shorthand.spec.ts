@@ -5,6 +5,7 @@ describe('readChatShorthand', () => {
   it('writes out the words clinicians shorten as they type', () => {
     expect(readChatShorthand('shd I start abx in pts w/o fever?')).toBe('should I start antibiotics in patients without fever?');
     expect(readChatShorthand('which outpts still get antivirals?')).toBe('which outpatients still get antivirals?');
+    expect(readChatShorthand('inj adrenaline IM now?')).toBe('injection adrenaline IM now?');
     expect(readChatShorthand('Hx of asthma, mx w/ salbutamol b/c of wheeze')).toBe('history of asthma, management with salbutamol because of wheeze');
     expect(readChatShorthand('sats target after nebs? temp still up, meds and bloods done')).toBe(
       'oxygen saturation target after nebulisers? temperature still up, medicines and blood tests done',

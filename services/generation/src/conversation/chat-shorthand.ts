@@ -23,6 +23,7 @@ const WORDS: Record<string, string> = {
   ix: 'investigations',
   fx: 'fracture',
   abx: 'antibiotics',
+  inj: 'injection',
   bid: 'twice daily',
   tds: 'three times daily',
   tid: 'three times daily',

@@ -88,6 +88,42 @@ describe('answerSentences', () => {
     expect(ask('what oseltamivir dose for a 30 month old?')).toMatch(/^Give children/);
   });
 
+  it("leads with the dose for the question's age or weight within the ranges the sentences give", () => {
+    const anaphylaxis = listSource('Anaphylaxis', 'NHS', [
+      '- Give 500 micrograms IM (0.5 mL) to adults and children over 12 years.',
+      '- Give 300 micrograms IM (0.3 mL) to children aged 6 to 12 years.',
+      '- Give 150 micrograms IM (0.15 mL) to children aged 6 months to 6 years.',
+    ]);
+    const ask = (question: string) => sentences(answerSentences({ question, topic: 'Anaphylaxis', sources: anaphylaxis }))[0].text;
+    expect(ask('adrenaline dose IM for an 8 yo?')).toMatch(/^Give 300 micrograms/);
+    expect(ask('adrenaline dose IM for an 18 month old?')).toMatch(/^Give 150 micrograms/);
+    expect(ask('adrenaline dose IM for a 15 year old?')).toMatch(/^Give 500 micrograms/);
+    const malaria = listSource('Severe malaria', 'WHO', [
+      '- Give IV artesunate 2.4 mg/kg at 0, 12 and 24 hours to adults and children over 20 kg.',
+      '- Give IV artesunate 3 mg/kg per dose to children of 20 kg or less.',
+    ]);
+    expect(sentences(answerSentences({ question: 'artesunate dose for a 12 kg child?', topic: 'Severe malaria', sources: malaria }))[0].text).toMatch(/3 mg\/kg/);
+    expect(sentences(answerSentences({ question: 'artesunate dose for a 35 kg child?', topic: 'Severe malaria', sources: malaria }))[0].text).toMatch(/2\.4 mg\/kg/);
+  });
+
+  it('leads a threshold question with the sentence that says the level it is reached at', () => {
+    const shock = listSource('Septic shock', 'CDC', [
+      '- Start norepinephrine as first-line vasopressor for MAP below 65 mmHg despite fluids.',
+      '- Add vasopressin when norepinephrine reaches 0.25 to 0.5 mcg/kg/min instead of escalating norepinephrine further.',
+    ]);
+    expect(sentences(answerSentences({ question: 'norepinephrine going up - at what dose do i add vasopressin?', topic: 'Septic shock', sources: shock }))[0].text).toMatch(/^Add vasopressin/);
+  });
+
+  it("reads 'this' in a step thread as what the step acts on even when the question names people and amounts", () => {
+    const typhoid = listSource('Enteric fever', 'ICMR', [
+      '- Treat uncomplicated enteric fever as an outpatient with oral cefixime 20 mg/kg/day in two divided doses for 14 days.',
+      '- Use oral azithromycin 10-20 mg/kg/day (maximum 1 g/day) for 7 days as an alternative for uncomplicated cases.',
+      '- Dose ceftriaxone at 2 g IV daily in adults and 75 mg/kg/day in children (maximum 4 g), for a total of 14 days.',
+    ]);
+    const focus = 'Dose ceftriaxone at 2 g IV daily in adults and 75 mg/kg/day in children (maximum 4 g), for a total of 14 days.';
+    expect(sentences(answerSentences({ question: "what's the dose of this for a 20 kg kid?", topic: 'Enteric fever', focus, sources: typhoid }))[0].text).toMatch(/^Dose ceftriaxone/);
+  });
+
   it('reads what is asked by the words it shares with the protocol when its own are only people and amounts', () => {
     const anaphylaxis = listSource('Anaphylaxis: adrenaline', 'NHS', [
       '- Give an IV crystalloid bolus early, 500 to 1000 mL for adults or 10 mL/kg for children.',
@@ -233,6 +269,16 @@ describe('answerSentences', () => {
     ]);
     const found = sentences(answerSentences({ question: 'doxy dose for a 6 yr old?', topic: 'Scrub typhus', sources: typhus }));
     expect(found[0].text).toBe('Give children doxycycline 4.5 mg/kg/day in two divided doses.');
+  });
+
+  it('reads a medicine cut short as the medicine it starts, and by its class', () => {
+    const covid = listSource('COVID-19 home management', 'ICMR', [
+      '- Do not start anticoagulants or other hospital-only therapies at home without a doctor\'s assessment.',
+      '- Offer nirmatrelvir plus ritonavir to eligible people who do not need oxygen, starting within 5 days of symptom onset.',
+      '- Do not give systemic steroids for mild COVID-19; misuse raises the risk of secondary infections.',
+    ]);
+    const found = sentences(answerSentences({ question: 'should I start dexa for mild covid at home?', topic: 'COVID-19 home management', sources: covid }));
+    expect(found[0].text).toMatch(/^Do not give systemic steroids/);
   });
 
   it("answers a question that names only the protocol's own subject from the sentences about it", () => {

@@ -5,7 +5,8 @@ import type { Source } from '../sources/source.js';
 import { ANSWER_SIGNALS, ASKING_WORDS, askedVerb, classifyQuestion } from './question-kind.js';
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { shorthandReadings } from './source-shorthand.js';
-import { attributesOf, isLemma, kindsOfAct, medicineClasses } from '../lexicon/word-net.js';
+import { ageFit, askedAge, askedWeight, weightFit } from './age-ranges.js';
+import { attributesOf, isLemma, kindsOfAct, medicineClasses, medicinesShortenedTo } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -43,21 +44,19 @@ const EVERYDAY_WORD = 0.5;
 const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
 /** How much a number, unit of time or measure of the question ('6 years' of 'a 6 yr old', '25 kg') counts beside what it is asked about. */
 const AN_AMOUNT = 0.3;
+/** How much what "it" stands for in a step thread counts beside the words the question adds ('what dose of it for a child?'). */
+const THE_REFERENT = 0.5;
 const AMOUNT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)|^(?:kg|lb|g|mg|mcg|ml)$/;
 
 /** How much naming the question's people (a child's dose for a 7-year-old) counts, and naming only people of another age costs. */
 const SAME_PEOPLE = 0.5;
-const AGE = /\b(\d+(?:\.\d+)?)[\s-]*(year|month|week|day)s?[\s-]*old\b/i;
+/** How much a sentence for the question's age or weight ('children aged 6 to 12 years' of 'an 8 yo', '15 to 23 kg' of 'a 20 kg child') counts, and one for other ages or weights costs. */
+const SAME_BAND = 0.5;
 
-/** The groups of people a question names, an age in years or months read as its age group ('a 7 years old' is a child). */
-function peopleAsked(question: string): Set<string> {
-  const written = writtenOut(question);
-  const people = populations(written);
-  const [, amount, unit] = AGE.exec(written) ?? [];
-  if (amount) {
-    const years = Number(amount) / ({ year: 1, month: 12, week: 52, day: 365 } as Record<string, number>)[unit.toLowerCase()];
-    people.add(years < 1 ? 'infant' : years < 12 ? 'child' : years < 18 ? 'adolescent' : years < 65 ? 'adult' : 'older');
-  }
+/** The groups of people a question names, an age read as its age group ('a 7 years old' is a child). */
+function peopleAsked(question: string, age: number | null): Set<string> {
+  const people = populations(writtenOut(question));
+  if (age !== null) people.add(age < 1 ? 'infant' : age < 12 ? 'child' : age < 18 ? 'adolescent' : age < 65 ? 'adult' : 'older');
   return people;
 }
 
@@ -134,10 +133,13 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   }));
   const saidByTheSources = (phrase: string) => stemsOf(phrase).every((stem) => known.has(stem));
   const words = wordsOf(question);
-  const people = peopleAsked(question);
+  const age = askedAge(question);
+  const bodyWeight = askedWeight(question);
+  const people = peopleAsked(question, age);
   const unknownWords = words.filter((word) => !stemsOf(word).every((stem) => known.has(stem)));
-  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap(attributesOf)].filter(saidByTheSources);
-  const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(medicineClasses))].filter(saidByTheSources);
+  const medicines = unknownWords.flatMap((word) => medicinesShortenedTo(word.toLowerCase()));
+  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap(attributesOf), ...medicines].filter(saidByTheSources);
+  const classes = [...new Set([...words, ...expansions.flatMap(wordsOf), ...medicines].flatMap(medicineClasses))].filter(saidByTheSources);
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
   const everyday = new Set(stemsOf(words.filter(isEverydayWord).join(' ')));
@@ -159,21 +161,23 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const onTopic = asked.filter((stem) => topicStems.has(stem) && !ASKING_STEMS.has(stem));
   const askedOfFocus = asked.filter((stem) => focusStems.includes(stem));
   const telling = specific.filter((stem) => !everyday.has(stem) && !AMOUNT.test(stem));
+  const referent = focusStems.length > 0 ? referentOf(question, focus) ?? [] : [];
   const subject =
     telling.length > 0
-      ? [...specific, ...expanded]
+      ? [...new Set([...specific, ...expanded, ...referent])]
       : specific.length > 0
-        ? [...specific, ...expanded, ...(askedOfFocus.length > 0 ? askedOfFocus : onTopic)]
+        ? [...new Set([...specific, ...expanded, ...referent, ...(askedOfFocus.length > 0 ? askedOfFocus : onTopic)])]
         : askedOfFocus.length > 0
           ? askedOfFocus
           : focusStems.length > 0
-            ? referentOf(question, focus) ?? focusStems
+            ? referent.length > 0 ? referent : focusStems
             : onTopic;
   const named = new Set([...asked, ...expanded, ...context]);
   const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
   for (const stem of weight.keys()) if (AMOUNT.test(stem)) weight.set(stem, weight.get(stem)! * AN_AMOUNT);
+  if (specific.length > 0) for (const stem of referent) if (weight.has(stem) && !specific.includes(stem)) weight.set(stem, weight.get(stem)! * THE_REFERENT);
   for (const phrase of standsFor) {
     const stems = stemsOf(phrase).filter((stem) => expanded.includes(stem) && weight.has(stem));
     for (const stem of stems) weight.set(stem, weight.get(stem)! / stems.length);
@@ -186,7 +190,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
       const onFocus = weightedShare(focusMentioned, stems, weight);
       const narrower = forOthers(sentence.text, named) ? NARROWER : 0;
       const score =
-        2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) - narrower - 0.001 * sentence.position;
+        2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) + SAME_BAND * (ageFit(sentence.text, age) + weightFit(sentence.text, bodyWeight)) - narrower - 0.001 * sentence.position;
       return { sentence, stems, about, names: share(mentioned, stems), says, coverage, score, does };
     })
     .sort((a, b) => b.score - a.score);

@@ -12,7 +12,7 @@ const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done
 const TIMING = /\b(time window|window|how quickly|by when|what time|what day)\b/i;
 const RECOGNISE = /^\s*how\s+(?:do|can|would|will|should)\s+(?:i|we|you)\s+(?:know|tell|recogni[sz]e|spot|diagnose|identify)\b/i;
 const WHERE = /^\s*(?:and\s+|so\s+)?where\b|\b(?:which|what) (?:site|muscle|part of the body|side(?! effects?\b)|vein)\b/i;
-const WHO = /\b(who|which (patients|people|children|women)|eligible|eligibility|what age|how old|too (young|old))\b/i;
+const WHO = /\b(who|which (\w*patients|people|persons|children|kids|women|men|adults|babies|infants|contacts|groups?)|eligible|eligibility|what age|how old|too (young|old))\b/i;
 
 /**
  * The kind of a follow-up question, most specific first: a threshold, a referral, a dose, something to avoid,
@@ -44,7 +44,7 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
   dose: AMOUNT,
   avoid: /^(do not|don't|never|avoid)\b|\b(do not|must not|should not|never|avoid|contraindicat\w*)\b/i,
   rate: /\bper (minute|hour|second)\b|\/(min|minute|h|hour)\b|\bml\/kg\/h/i,
-  value: /\d+(\.\d+)?\s*(°c|°f|%|mmhg|mmol|mg\/dl|per minute|\/min|cm|kg)|\d+\/\d+|\b(below|above|under|over|at least|or more|or less)\s+\d|\d+\s*(or more|or higher|or above|or less|or lower|or below)\b/i,
+  value: /\d+(\.\d+)?\s*(°c|°f|%|mmhg|mmol|mg\/dl|per minute|\/min|cm|kg)|\d+\/\d+|\b(below|above|under|over|at least|or more|or less|reach\w*|exceed\w*)\s+\d|\d+\s*(or more|or higher|or above|or less|or lower|or below)\b/i,
   timing: TIME,
   who: /\b(children|adults?|pregnan\w*|infants?|babies|aged|older|younger|eligible|patients with|people with|anyone)\b/i,
   where: /\b(?:into|on|over|under|through|onto) (?:the|a|each|both|one|his|her|their)\b|\b(?:thigh|deltoid|buttock|forearm|upper arm|abdomen|breastbone|sternum|nostril|site)\b/i,
