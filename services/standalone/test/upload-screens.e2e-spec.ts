@@ -110,6 +110,14 @@ describeWithPdfs('Upload screens in Chromium', () => {
     expect(await generated.getByRole('heading', { name: /Generated Protocols/ }).textContent()).toContain(String(generatedCount));
     await generated.getByRole('button', { name: 'Show more' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: testOutputPath('upload-generated-first-page.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await page.getByRole('status').filter({ hasText: 'Protocols Ready' }).getByRole('button', { name: 'Dismiss' }).click();
+    await page.waitForTimeout(500);
+    await generated.getByRole('button', { name: 'Show more' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testOutputPath('upload-generated-first-page-phone.png') });
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await page.setViewportSize({ width: 1280, height: 900 });
     await generated.getByRole('button', { name: 'Show more' }).click();
     await generated.getByText(`Showing ${generatedCount} of ${generatedCount}`).waitFor();
     expect(await reviewed.count()).toBe(generatedCount);
