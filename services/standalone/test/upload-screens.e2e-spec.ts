@@ -113,7 +113,7 @@ describeWithPdfs('Upload screens in Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await page.getByRole('status').filter({ hasText: 'Protocols Ready' }).getByRole('button', { name: 'Dismiss' }).click();
-    await page.waitForTimeout(500);
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
     await generated.getByRole('button', { name: 'Show more' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: testOutputPath('upload-generated-first-page-phone.png') });
     await page.getByRole('button', { name: 'Expand sidebar' }).click();

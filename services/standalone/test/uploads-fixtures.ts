@@ -124,7 +124,6 @@ export function indexedProtocol(userId: string, i: number): { id: string; protoc
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The order of the index: newest approval first, ties by protocol id. */
 /** The protocols of one upload awaiting approval as the store keeps them, with the job they belong to. */
 export function awaitingApproval(userId: string, uploadId: string, count: number) {
   const at = new Date(Date.UTC(2026, 0, 1)).toISOString();
@@ -153,5 +152,6 @@ export function awaitingApproval(userId: string, uploadId: string, count: number
   return { job, protocols };
 }
 
+/** The order of the index: newest approval first, ties by protocol id. */
 export const indexOrder = (a: { created_at: string; protocolId: string }, b: { created_at: string; protocolId: string }) =>
   byText(b.created_at, a.created_at) || byText(a.protocolId, b.protocolId);

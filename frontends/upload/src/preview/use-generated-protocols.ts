@@ -85,11 +85,16 @@ export function useGeneratedProtocols(uid: string | null, uploadId: string) {
     uploadSession.regenerating(uploadId);
     setState({ kind: 'regenerating' });
     stopPolling.current();
+    // The preview is read until the upload has finished regenerating, so a page half written is never shown as the whole.
     let latest: PreviewPage | null = null;
     stopPolling.current = pollRegeneratedPreview(
-      async () => (latest = await loadPreview(uid, uploadId, PREVIEW_PAGE_SIZE)).protocols,
-      (protocols) => {
-        if (protocols && latest) return showFirstPage(latest);
+      async () => {
+        latest = await loadPreview(uid, uploadId, PREVIEW_PAGE_SIZE);
+        return latest.status === 'processing' ? [] : [latest];
+      },
+      (settled) => {
+        if (settled) return showFirstPage(settled[0]);
+        if (latest && latest.total > 0) showFirstPage(latest);
         toasts.show({ type: 'info', title: UploadTexts.preview.regenerationInProgress, message: UploadTexts.preview.regenerationInProgressMessage });
       },
     );

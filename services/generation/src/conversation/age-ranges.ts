@@ -1,63 +1,89 @@
 import { writtenOut } from './answer-words.js';
 
 const IN_YEARS: Record<string, number> = { year: 1, month: 12, week: 52, day: 365 };
-const UNIT = String.raw`(year|month|week|day)s?`;
 const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
+const UNIT = String.raw`(year|month|week|day)s?`;
+const years = (amount: string, unit: string) => Number(amount) / IN_YEARS[unit.toLowerCase()];
 
 /** An age a question gives ('a 7 yo', '18 months old'), in years; null when it gives none. */
 export function askedAge(question: string): number | null {
   const [, amount, unit] = new RegExp(String.raw`\b${NUMBER}[\s-]*${UNIT}[\s-]*old\b`, 'i').exec(writtenOut(question)) ?? [];
-  return amount ? Number(amount) / IN_YEARS[unit.toLowerCase()] : null;
+  return amount ? years(amount, unit) : null;
 }
 
-const years = (amount: string, unit: string) => Number(amount) / IN_YEARS[unit.toLowerCase()];
+/** A span of ages or weights; `to` is exclusive ('under 12 years') unless `toIncluded` ('15 kg or less'). */
+interface Span {
+  from: number;
+  fromIncluded: boolean;
+  to: number;
+  toIncluded: boolean;
+}
 
-/** Who a sentence gives an age for ('children aged', 'infants'), so '4 to 6 hours' or 'for 6 months' is no age. */
-const WHO = String.raw`(?:aged?|ages|children|child|kids?|infants?|babies|baby|adults?|adolescents|people|patients|persons|those|anyone|girls|boys|women|men)\s+(?:(?:aged|who are)\s+)?`;
+const holds = ({ from, fromIncluded, to, toIncluded }: Span, value: number) =>
+  (fromIncluded ? value >= from : value > from) && (toIncluded ? value <= to : value < to);
+const atLeast = (from: number, included = true): Span => ({ from, fromIncluded: included, to: Infinity, toIncluded: false });
+const below = (to: number, included = false): Span => ({ from: 0, fromIncluded: true, to, toIncluded: included });
 
-/** The ways a sentence bounds someone's age: a range ('children aged 6 to 12 years', '6 months to 6 years'), a floor ('over 12 years') or a ceiling ('infants under 6 months'). */
-const RANGES: [RegExp, (match: RegExpExecArray) => [number, number]][] = [
-  [new RegExp(String.raw`${WHO}(?:from\s+)?${NUMBER}\s*(?:${UNIT})?\s*(?:to|-|–)\s*${NUMBER}\s*${UNIT}`, 'gi'), ([, from, fromUnit, to, unit]) => [years(from, fromUnit ?? unit), years(to, unit)]],
-  [new RegExp(String.raw`${WHO}(?:over|above|older than|from|at least)\s+${NUMBER}\s*${UNIT}`, 'gi'), ([, from, unit]) => [years(from, unit), Infinity]],
-  [new RegExp(String.raw`${WHO}${NUMBER}\s*${UNIT}(?:\s+of age)?\s*(?:and|or)\s*(?:over|older|above)`, 'gi'), ([, from, unit]) => [years(from, unit), Infinity]],
-  [new RegExp(String.raw`${WHO}(?:under|below|younger than|less than)\s+${NUMBER}\s*${UNIT}`, 'gi'), ([, to, unit]) => [0, years(to, unit)]],
+/**
+ * Who a sentence gives an age for: 'aged' or 'age' with any unit; a group of people ('children',
+ * 'infants') only with years or months and not before 'after' or 'before', so 'patients 2 to 3 days
+ * after starting' and 'for 6 to 9 months' are no ages.
+ */
+const AGED = String.raw`\b(?:aged?|ages)\s+`;
+const GROUP = String.raw`\b(?:children|child|kids?|infants?|babies|baby|adults?|adolescents|people|patients|persons|girls|boys|women|men)\s+`;
+const AGE_UNIT = String.raw`(year|month)s?(?!\s+(?:after|before|later|of treatment))`;
+
+/** The ways a sentence bounds someone's age; 'aged 6 to 12 years' holds a 12-year-old (up to 13), 'under 12 years' and 'over 12 years' do not. */
+const AGE_SPANS: [RegExp, (match: RegExpExecArray) => Span][] = [
+  ...[`${AGED}(?:from\\s+)?${NUMBER}\\s*(?:${UNIT})?\\s*(?:to|-|–)\\s*${NUMBER}\\s*${UNIT}`, `${GROUP}(?:aged\\s+)?${NUMBER}\\s*(?:${AGE_UNIT})?\\s*(?:to|-|–)\\s*${NUMBER}\\s*${AGE_UNIT}`].map(
+    (pattern): [RegExp, (match: RegExpExecArray) => Span] => [
+      new RegExp(pattern, 'gi'),
+      ([, from, fromUnit, to, unit]) => ({ from: years(from, fromUnit ?? unit), fromIncluded: true, to: years(String(Number(to) + 1), unit), toIncluded: false }),
+    ],
+  ),
+  [new RegExp(String.raw`(?:${AGED}|${GROUP})(?:over|above|older than)\s+${NUMBER}\s*${UNIT}`, 'gi'), ([, from, unit]) => atLeast(years(from, unit), false)],
+  [new RegExp(String.raw`(?:${AGED}|${GROUP})(?:from|at least)\s+${NUMBER}\s*${UNIT}`, 'gi'), ([, from, unit]) => atLeast(years(from, unit))],
+  [new RegExp(String.raw`(?:${AGED}|${GROUP})${NUMBER}\s*${UNIT}(?:\s+of age)?\s*(?:and|or)\s*(?:over|older|above)`, 'gi'), ([, from, unit]) => atLeast(years(from, unit))],
+  [new RegExp(String.raw`(?:${AGED}|${GROUP})(?:under|below|younger than|less than)\s+${NUMBER}\s*${UNIT}`, 'gi'), ([, to, unit]) => below(years(to, unit))],
 ];
 
-/** Where a sentence says whom it is for by age: its age ranges in years (empty when it names none). */
-export function ageRanges(sentence: string): [number, number][] {
-  const ranges: [number, number][] = [];
-  for (const [pattern, read] of RANGES) for (const match of sentence.matchAll(pattern)) ranges.push(read(match));
-  return ranges;
+/** The ages a sentence says it is for, in years. */
+export function ageSpans(sentence: string): Span[] {
+  return AGE_SPANS.flatMap(([pattern, read]) => [...sentence.matchAll(pattern)].map(read));
 }
 
-/** 1 when one of the sentence's age ranges holds the age, -1 when it has ranges and none does, 0 when it gives none. */
-export function ageFit(sentence: string, age: number | null): number {
-  if (age === null) return 0;
-  const ranges = ageRanges(sentence);
-  if (ranges.length === 0) return 0;
-  return ranges.some(([from, to]) => age >= from && age < to + (Number.isFinite(to) && to === Math.floor(to) ? 1 : 0)) ? 1 : -1;
+/** 1 when one of the sentence's spans holds the value, -1 when it has spans and none does, 0 when it gives none (or no value is asked). */
+function fit(spans: Span[], value: number | null): number {
+  if (value === null || spans.length === 0) return 0;
+  return spans.some((span) => holds(span, value)) ? 1 : -1;
 }
+
+export const ageFit = (sentence: string, age: number | null) => fit(ageSpans(sentence), age);
 
 const KG = String.raw`\s*kg\b(?!\s*\/)`;
-/** The weight a question gives ('a 30kg kid', '20 kg'), not a dose per kilogram; null when it gives none. */
+const PERSON = String.raw`(?:kids?|child|children|baby|babies|infants?|toddlers?|boys?|girls?|man|men|woman|women|adults?|patients?|pts?|person)`;
+
+/** The body weight a question gives ('a 30kg kid', 'weighs 20 kg'), not a dose per kilogram or a weight lost; null when it gives none. */
 export function askedWeight(question: string): number | null {
-  const [, amount] = new RegExp(String.raw`(?<![\/\d.])${NUMBER}${KG}`, 'i').exec(writtenOut(question)) ?? [];
+  const written = writtenOut(question);
+  const [, before] = new RegExp(String.raw`(?<![\/\d.])${NUMBER}${KG}\s+${PERSON}\b`, 'i').exec(written) ?? [];
+  const [, after] = new RegExp(String.raw`\b(?:weigh(?:s|ing)?|weight(?:\s+(?:of|is))?)\s+(?:about\s+)?${NUMBER}${KG}`, 'i').exec(written) ?? [];
+  const amount = before ?? after;
   return amount ? Number(amount) : null;
 }
 
-/** The ways a sentence bounds a body weight: '15 to 23 kg', 'over 40 kg', '15 kg or less', 'under 20 kg'. */
-const WEIGHT_BANDS: [RegExp, (match: RegExpExecArray) => [number, number]][] = [
-  [new RegExp(String.raw`\b${NUMBER}\s*(?:kg)?\s*(?:to|-|–)\s*${NUMBER}${KG}`, 'gi'), ([, from, to]) => [Number(from), Number(to)]],
-  [new RegExp(String.raw`\b(?:over|above|more than|at least)\s+${NUMBER}${KG}`, 'gi'), ([, from]) => [Number(from), Infinity]],
-  [new RegExp(String.raw`\b(?:under|below|less than|up to)\s+${NUMBER}${KG}`, 'gi'), ([, to]) => [0, Number(to)]],
-  [new RegExp(String.raw`\b${NUMBER}${KG}\s+or\s+(?:less|under|below)`, 'gi'), ([, to]) => [0, Number(to)]],
-  [new RegExp(String.raw`\b${NUMBER}${KG}\s+or\s+(?:more|over|above)`, 'gi'), ([, from]) => [Number(from), Infinity]],
+/** Not a body weight: a weight lost or gained ('up to 2 kg weight loss'). */
+const NOT_BODY_WEIGHT = String.raw`(?!\s+(?:of\s+)?(?:weight\s+)?(?:loss|lost|gain|gained))`;
+
+/** The ways a sentence bounds a body weight: '15 to 23 kg' (both included), 'over 40 kg', '15 kg or less', 'under 20 kg'. */
+const WEIGHT_SPANS: [RegExp, (match: RegExpExecArray) => Span][] = [
+  [new RegExp(String.raw`\b${NUMBER}\s*(?:kg)?\s*(?:to|-|–)\s*${NUMBER}${KG}${NOT_BODY_WEIGHT}`, 'gi'), ([, from, to]) => ({ from: Number(from), fromIncluded: true, to: Number(to), toIncluded: true })],
+  [new RegExp(String.raw`\b(?:over|above|more than)\s+${NUMBER}${KG}${NOT_BODY_WEIGHT}`, 'gi'), ([, from]) => atLeast(Number(from), false)],
+  [new RegExp(String.raw`\bat least\s+${NUMBER}${KG}${NOT_BODY_WEIGHT}`, 'gi'), ([, from]) => atLeast(Number(from))],
+  [new RegExp(String.raw`\b(?:under|below|less than)\s+${NUMBER}${KG}${NOT_BODY_WEIGHT}`, 'gi'), ([, to]) => below(Number(to))],
+  [new RegExp(String.raw`\bup to\s+${NUMBER}${KG}${NOT_BODY_WEIGHT}`, 'gi'), ([, to]) => below(Number(to), true)],
+  [new RegExp(String.raw`\b${NUMBER}${KG}\s+or\s+(?:less|under|below)`, 'gi'), ([, to]) => below(Number(to), true)],
+  [new RegExp(String.raw`\b${NUMBER}${KG}\s+or\s+(?:more|over|above)`, 'gi'), ([, from]) => atLeast(Number(from))],
 ];
 
-/** 1 when one of the sentence's weight bands holds the weight, -1 when it has bands and none does, 0 when it gives none. */
-export function weightFit(sentence: string, weight: number | null): number {
-  if (weight === null) return 0;
-  const bands = WEIGHT_BANDS.flatMap(([pattern, read]) => [...sentence.matchAll(pattern)].map(read));
-  if (bands.length === 0) return 0;
-  return bands.some(([from, to]) => weight >= from && weight <= to) ? 1 : -1;
-}
+export const weightFit = (sentence: string, weight: number | null) => fit(WEIGHT_SPANS.flatMap(([pattern, read]) => [...sentence.matchAll(pattern)].map(read)), weight);

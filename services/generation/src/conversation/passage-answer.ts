@@ -6,7 +6,7 @@ import { ANSWER_SIGNALS, ASKING_WORDS, askedVerb, classifyQuestion } from './que
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { shorthandReadings } from './source-shorthand.js';
 import { ageFit, askedAge, askedWeight, weightFit } from './age-ranges.js';
-import { attributesOf, isLemma, kindsOfAct, medicineClasses, medicinesShortenedTo } from '../lexicon/word-net.js';
+import { attributesOf, isLemma, kindsOfAct, medicineClasses } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -137,9 +137,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const bodyWeight = askedWeight(question);
   const people = peopleAsked(question, age);
   const unknownWords = words.filter((word) => !stemsOf(word).every((stem) => known.has(stem)));
-  const medicines = unknownWords.flatMap((word) => medicinesShortenedTo(word.toLowerCase()));
-  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap(attributesOf), ...medicines].filter(saidByTheSources);
-  const classes = [...new Set([...words, ...expansions.flatMap(wordsOf), ...medicines].flatMap(medicineClasses))].filter(saidByTheSources);
+  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap(attributesOf)].filter(saidByTheSources);
+  const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(medicineClasses))].filter(saidByTheSources);
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
   const everyday = new Set(stemsOf(words.filter(isEverydayWord).join(' ')));

@@ -12,7 +12,7 @@ const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done
 const TIMING = /\b(time window|window|how quickly|by when|what time|what day)\b/i;
 const RECOGNISE = /^\s*how\s+(?:do|can|would|will|should)\s+(?:i|we|you)\s+(?:know|tell|recogni[sz]e|spot|diagnose|identify)\b/i;
 const WHERE = /^\s*(?:and\s+|so\s+)?where\b|\b(?:which|what) (?:site|muscle|part of the body|side(?! effects?\b)|vein)\b/i;
-const WHO = /\b(who|which (\w*patients|people|persons|children|kids|women|men|adults|babies|infants|contacts|groups?)|eligible|eligibility|what age|how old|too (young|old))\b/i;
+const WHO = /\b(who|which (\w*patients|people|persons|children|kids|women|men|adults|babies|infants|contacts)|eligible|eligibility|what age|how old|too (young|old))\b/i;
 
 /**
  * The kind of a follow-up question, most specific first: a threshold, a referral, a dose, something to avoid,

@@ -190,11 +190,20 @@ describe('OpenAiGenerator streaming', () => {
     expect(server.requests[1].body.messages[1].content).toContain('{"steps": [{"text": "…", "citation": 1, "explanation": "…"}], "title": "…"}');
   });
 
-  it('keeps sending the schema when a request without one fails too (a refusal for another reason)', async () => {
+  it('does not ask again for a 400 about something else (the context window), and keeps sending the schema', async () => {
     server = await startOpenAiDouble({ chat: [reply] });
-    server.fault({ path: '/v1/chat/completions', status: 400, message: 'This model has a context window of 8192 tokens', times: 2 });
+    server.fault({ path: '/v1/chat/completions', status: 400, message: 'This model has a context window of 8192 tokens' });
     const generator = new OpenAiGenerator({ baseURL: server.url, model: 'm' });
     await expect(generator.generate(request)).rejects.toThrow(/context window/);
+    await generator.generate(request);
+    expect(server.requests.map((call) => call.body.response_format?.type ?? 'none')).toEqual(['json_schema', 'json_schema']);
+  });
+
+  it('keeps sending the schema when the request without one fails too', async () => {
+    server = await startOpenAiDouble({ chat: [reply] });
+    server.fault({ path: '/v1/chat/completions', status: 400, message: 'response_format is not supported by this model', times: 2 });
+    const generator = new OpenAiGenerator({ baseURL: server.url, model: 'm' });
+    await expect(generator.generate(request)).rejects.toThrow(/response_format/);
     await generator.generate(request);
     expect(server.requests.map((call) => call.body.response_format?.type ?? 'none')).toEqual(['json_schema', 'none', 'json_schema']);
   });

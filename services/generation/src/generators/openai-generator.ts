@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { Logger } from '@nestjs/common';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { displayUrl } from '@cairn/platform';
@@ -80,6 +81,12 @@ function formatSources(sources: Source[]): string {
 
 type SchemaFormat = { response_format?: OpenAI.ResponseFormatJSONSchema };
 
+/** A 400 or 422 about the response format itself, not about the request's size or content. */
+const refusesSchema = (error: unknown) =>
+  error instanceof OpenAI.APIError &&
+  (error.status === 400 || error.status === 422) &&
+  (error.param === 'response_format' || /response_format|json_schema|json schema/i.test(error.message));
+
 export class GenerationError extends Error {
   override name = 'GenerationError';
 }
@@ -92,6 +99,7 @@ export class OpenAiGenerator implements Generator {
   readonly name: string;
   readonly followsInstructions = true;
   private readonly client: OpenAI;
+  private readonly logger = new Logger('OpenAiGenerator');
   /** Whether the endpoint takes a JSON schema as `response_format` (until it refuses one). */
   private takesSchema = true;
   /** The system prompt and each request template, read once. */
@@ -211,7 +219,7 @@ export class OpenAiGenerator implements Generator {
 
   /**
    * Asks with the reply's JSON schema as `response_format`, unless the endpoint has refused one: a
-   * server that answers 400 or 422 to it (older TGI and Ollama) is asked once more without, the
+   * server that answers 400 or 422 about it (older TGI and Ollama) is asked once more without, the
    * prompt naming the shape, and is not sent one again once that works.
    */
   private async withSchemaIfTaken<T>(ask: (format: SchemaFormat) => Promise<T>, name: string, schema: object): Promise<T> {
@@ -219,9 +227,10 @@ export class OpenAiGenerator implements Generator {
     try {
       return await ask({ response_format: { type: 'json_schema', json_schema: { name, strict: true, schema: schema as Record<string, unknown> } } });
     } catch (error) {
-      if (!(error instanceof OpenAI.APIError) || (error.status !== 400 && error.status !== 422)) throw error;
+      if (!refusesSchema(error)) throw error;
       const reply = await ask({});
       this.takesSchema = false;
+      this.logger.warn(`The model at ${displayUrl(this.options.baseURL)} refused a JSON schema as response_format (${(error as Error).message}); it is asked without one from now on`);
       return reply;
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributesOf, kindsOfAct, lemmaOf, medicineClasses, medicinesShortenedTo } from './word-net.js';
+import { attributesOf, kindsOfAct, lemmaOf, medicineClasses } from './word-net.js';
 
 describe('WordNet readings', () => {
   it('finds the base form of a word', () => {
@@ -30,12 +30,5 @@ describe('WordNet readings', () => {
     expect(attributesOf('deep')).toContain('depth');
     expect(attributesOf('long')).toEqual(expect.arrayContaining(['length', 'duration']));
     expect(attributesOf('safe')).toEqual([]);
-  });
-
-  it('reads a word WordNet does not know as the medicines it starts, when it starts few', () => {
-    expect(medicinesShortenedTo('dexa')).toEqual(['dexamethasone']);
-    expect(medicinesShortenedTo('amox')).toContain('amoxicillin');
-    expect(medicinesShortenedTo('ceftri')).toEqual(['ceftriaxone']);
-    for (const word of ['metro', 'dose', 'abx', 'para', 'am']) expect({ word, medicines: medicinesShortenedTo(word) }).toEqual({ word, medicines: [] });
   });
 });

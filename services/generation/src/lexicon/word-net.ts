@@ -115,7 +115,6 @@ const WORDS_KEPT = 20_000;
 const classCache = new Map<string, string[]>();
 const kindsCache = new Map<string, string[]>();
 const attributesCache = new Map<string, string[]>();
-const shortenedCache = new Map<string, string[]>();
 
 /** A reading of a word, worked out once and kept (at most WORDS_KEPT words, the oldest going first). */
 function remembered(cache: Map<string, string[]>, word: string, read: (word: string) => string[]): string[] {
@@ -182,26 +181,3 @@ function attributesOfLemma(adjective: string): string[] {
   const attributes = synset(sense, 'adj').pointers.filter(([symbol, , pos]) => symbol === '=' && pos === 'n').flatMap(([, offset]) => synset(offset, 'noun').words);
   return [...new Set(attributes)].filter((word) => word !== lemma && !word.includes(' '));
 }
-
-/** The shortest a medicine's name may be cut to ('dexa', 'amox'), and the most medicines one cut may stand for. */
-const SHORTEST_CUT = 4;
-const MOST_MEDICINES = 3;
-
-/**
- * The medicines a word WordNet does not know may be the start of, as clinicians shorten them ('dexa' →
- * dexamethasone, 'amox' → amoxicillin, amoxil): empty for a known word or a cut that starts too many.
- */
-export const medicinesShortenedTo = (word: string): string[] => remembered(shortenedCache, word, medicinesStartingWith);
-
-function medicinesStartingWith(word: string): string[] {
-  if (word.length < SHORTEST_CUT || !/^[a-z]+$/.test(word) || PARTS_OF_SPEECH.some((pos) => lemmaOf(word, pos) !== null)) return [];
-  const medicines: string[] = [];
-  for (const lemma of indexOf('noun').keys()) {
-    if (!lemma.startsWith(word) || lemma.includes('_') || medicineClasses(lemma).length === 0) continue;
-    medicines.push(lemma);
-    if (medicines.length > MOST_MEDICINES) return [];
-  }
-  return medicines;
-}
-
-const PARTS_OF_SPEECH: PartOfSpeech[] = ['noun', 'verb', 'adj', 'adv'];

@@ -75,7 +75,7 @@ describeContract('uploads', (config) => UploadsAppModule.forRoot(config), 'user 
     expect(bad.body.detail).toMatchObject({ field: 'offset', message: expect.stringContaining('offset') });
   });
 
-  it('answers the whole preview without ?size=, and pages it with ?size=&offset=: every protocol once, total on each page; a bad size is a 400 naming it', async () => {
+  it('answers the whole preview without ?size= (the rest from ?offset=), and pages it with ?size=&offset=: every protocol once, total on each page; a bad size is a 400 naming it', async () => {
     const who = await s.api.user();
     const uploadId = '6f1c2b9e-3d4a-4e5f-8a7b-9c0d1e2f3a4b';
     const { job, protocols } = awaitingApproval(who.uid, uploadId, 45);
@@ -94,6 +94,9 @@ describeContract('uploads', (config) => UploadsAppModule.forRoot(config), 'user 
       },
     );
     expect(paged).toEqual({ items: expected, pages: 3 });
+    const rest = (await s.api.request('GET', `${path}?offset=40`, { token: who.token })).body;
+    expect(rest).toMatchObject({ total: 45, next_offset: null });
+    expect(rest.protocols.map((protocol: { id: string }) => protocol.id)).toEqual(expected.slice(40));
     const bad = await s.api.request('GET', `${path}?size=0`, { token: who.token });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatchObject({ field: 'size', message: 'size must be at least 1' });

@@ -6,7 +6,7 @@ import { UploadRegeneration } from './upload-regeneration.js';
 import { UploadsService } from './uploads.service.js';
 
 const uploadIdParam = new ZodPipe(z.uuid({ error: 'uploadId is not a valid upload id' }));
-/** The spec's preview is the whole list; `size` (with `offset`) asks for one page of it. */
+/** The spec's preview is the whole list; `size` asks for one page of it, `offset` where it starts. */
 const previewQuery = z.object({ size: listSize(), offset: listOffset() });
 
 @Controller('users/:userId')

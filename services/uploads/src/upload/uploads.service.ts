@@ -95,12 +95,12 @@ export class UploadsService {
     return toStatus(await this.job(userId, uploadId));
   }
 
-  /** The upload's generated protocols: all of them, or the page of `size` from `offset` with where the next starts. */
+  /** The upload's generated protocols from `offset`: all the rest, or the page of `size` with where the next starts. */
   async preview(userId: string, uploadId: string, { size, offset = 0 }: { size?: number; offset?: number } = {}) {
     const job = await this.job(userId, uploadId);
     const read = (from?: number, limit?: number) => this.protocols.previews(uploadId, limit, from);
-    const whole = async () => ({ items: await read(), next_offset: null });
-    const [page, total] = await Promise.all([size === undefined ? whole() : readPage(offset, size, read), this.protocols.countPreviews(uploadId)]);
+    const rest = async () => ({ items: await read(offset), next_offset: null });
+    const [page, total] = await Promise.all([size === undefined ? rest() : readPage(offset, size, read), this.protocols.countPreviews(uploadId)]);
     return { success: true, upload_id: uploadId, status: job.status, protocols: page.items.map(toUploadedProtocol), total, next_offset: page.next_offset };
   }
 
