@@ -271,6 +271,12 @@ describe('answerSentences', () => {
     expect(found[0].text).toBe('Give children doxycycline 4.5 mg/kg/day in two divided doses.');
   });
 
+  it('reads a brand the sources do not use as the generic name they do', () => {
+    const overdose = listSource('Opioid overdose', 'NHS', ['- Give oxygen to keep saturation above 94%.', '- Give naloxone 0.4 mg IV, repeated every 2 to 3 minutes as needed.']);
+    const answer = answerSentences({ question: 'how much narcan for an adult?', topic: 'Opioid overdose', sources: overdose });
+    expect(sentences(answer)[0]?.text).toMatch(/^Give naloxone/);
+  });
+
   it("answers a question that names only the protocol's own subject from the sentences about it", () => {
     const found = sentences(answerSentences({ question: 'how is thrombolysis given?', topic: 'Stroke thrombolysis', sources: stroke }));
     expect(found[0].text).toMatch(/thrombolysis/);

@@ -6,7 +6,7 @@ import { ANSWER_SIGNALS, ASKING_WORDS, askedVerb, classifyQuestion } from './que
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { shorthandReadings } from './source-shorthand.js';
 import { ageFit, askedAge, askedWeight, weightFit } from './age-ranges.js';
-import { attributesOf, isLemma, kindsOfAct, medicineClasses } from '../lexicon/word-net.js';
+import { attributesOf, isLemma, kindsOfAct, medicineClasses, otherNamesOf } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -137,7 +137,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const bodyWeight = askedWeight(question);
   const people = peopleAsked(question, age);
   const unknownWords = words.filter((word) => !stemsOf(word).every((stem) => known.has(stem)));
-  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap(attributesOf)].filter(saidByTheSources);
+  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word)])].filter(saidByTheSources);
   const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(medicineClasses))].filter(saidByTheSources);
   const asked = [...new Set(stemsOf(question))];
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributesOf, kindsOfAct, lemmaOf, medicineClasses } from './word-net.js';
+import { attributesOf, kindsOfAct, lemmaOf, medicineClasses, otherNamesOf } from './word-net.js';
 
 describe('WordNet readings', () => {
   it('finds the base form of a word', () => {
@@ -30,5 +30,12 @@ describe('WordNet readings', () => {
     expect(attributesOf('deep')).toContain('depth');
     expect(attributesOf('long')).toEqual(expect.arrayContaining(['length', 'duration']));
     expect(attributesOf('safe')).toEqual([]);
+  });
+
+  it("gives a medicine's other names, a brand's generic one among them, and none for a word that names no medicine", () => {
+    expect(otherNamesOf('Narcan')).toEqual(['naloxone']);
+    expect(otherNamesOf('lasix')).toEqual(['furosemide']);
+    expect(otherNamesOf('ventolin')).toContain('albuterol');
+    for (const word of ['dose', 'fever', 'insulin', 'qwzx']) expect({ word, names: otherNamesOf(word) }).toEqual({ word, names: [] });
   });
 });

@@ -115,6 +115,7 @@ const WORDS_KEPT = 20_000;
 const classCache = new Map<string, string[]>();
 const kindsCache = new Map<string, string[]>();
 const attributesCache = new Map<string, string[]>();
+const namesCache = new Map<string, string[]>();
 
 /** A reading of a word, worked out once and kept (at most WORDS_KEPT words, the oldest going first). */
 function remembered(cache: Map<string, string[]>, word: string, read: (word: string) => string[]): string[] {
@@ -180,4 +181,14 @@ function attributesOfLemma(adjective: string): string[] {
   if (sense === undefined) return [];
   const attributes = synset(sense, 'adj').pointers.filter(([symbol, , pos]) => symbol === '=' && pos === 'n').flatMap(([, offset]) => synset(offset, 'noun').words);
   return [...new Set(attributes)].filter((word) => word !== lemma && !word.includes(' '));
+}
+
+/** A medicine's other names, by its commonest sense: a brand's generic name and its other brands ('Narcan' → naloxone; 'Panadol' → acetaminophen, Tylenol…); empty for a word that names no medicine. */
+export const otherNamesOf = (word: string): string[] => remembered(namesCache, word, namesOf);
+
+function namesOf(word: string): string[] {
+  const lemma = lemmaOf(word, 'noun');
+  const [sense] = lemma ? senses(lemma, 'noun') : [];
+  if (sense === undefined || medicineClasses(lemma!).length === 0) return [];
+  return synset(sense, 'noun').words.filter((name) => name !== lemma && !name.includes(' '));
 }
