@@ -271,6 +271,17 @@ describe('answerSentences', () => {
     expect(found[0].text).toBe('Give children doxycycline 4.5 mg/kg/day in two divided doses.');
   });
 
+  it("reads what a step thread's question does to 'it' as the step's own act, and 'how fast' as asking a rate", () => {
+    const snakebite = listSource('Snakebite: antivenom', 'WHO', [
+      '- Give antivenom intravenously by slow injection of no more than 2 mL per minute, or diluted in 5-10 mL/kg of isotonic fluid over 1 hour.',
+      '- Give adrenaline 0.5 mg IM at the first sign of a reaction to antivenom.',
+      '- Observe the patient closely for at least 1 hour after starting antivenom.',
+    ]);
+    const focus = 'Give antivenom intravenously by slow injection of no more than 2 mL per minute, or diluted in 5-10 mL/kg of isotonic fluid over 1 hour.';
+    expect(sentences(answerSentences({ question: 'how fast can i push it?', topic: 'Snakebite', focus, sources: snakebite }))[0]?.text).toMatch(/2 mL per minute/);
+    expect(answerSentences({ question: 'how fast can i push it?', topic: 'Snakebite', sources: snakebite })).toEqual({ unanswered: ['push'] });
+  });
+
   it('reads a brand the sources do not use as the generic name they do', () => {
     const overdose = listSource('Opioid overdose', 'NHS', ['- Give oxygen to keep saturation above 94%.', '- Give naloxone 0.4 mg IV, repeated every 2 to 3 minutes as needed.']);
     const answer = answerSentences({ question: 'how much narcan for an adult?', topic: 'Opioid overdose', sources: overdose });

@@ -2,11 +2,11 @@ import { peopleMatch, similarity } from '../generators/step-selection.js';
 import { populations } from '../grounding/claim-check.js';
 import { sentencesOf, type SourceSentence } from '../sources/sentences.js';
 import type { Source } from '../sources/source.js';
-import { ANSWER_SIGNALS, ASKING_WORDS, askedVerb, classifyQuestion } from './question-kind.js';
+import { ANSWER_SIGNALS, ASKING_WORDS, KIND_WORDS, askedVerb, classifyQuestion } from './question-kind.js';
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { shorthandReadings } from './source-shorthand.js';
 import { ageFit, askedAge, askedWeight, weightFit } from './age-ranges.js';
-import { attributesOf, isLemma, kindsOfAct, medicineClasses, otherNamesOf } from '../lexicon/word-net.js';
+import { attributesOf, isLemma, kindsOfAct, lemmaOf, medicineClasses, otherNamesOf } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -140,7 +140,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word)])].filter(saidByTheSources);
   const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(medicineClasses))].filter(saidByTheSources);
   const asked = [...new Set(stemsOf(question))];
-  const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem));
+  const framing = new Set([...stemsOf(KIND_WORDS[kind] ?? ''), ...(focus ? actOnTheStep(question) : [])]);
+  const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem) && !framing.has(stem));
   const everyday = new Set(stemsOf(words.filter(isEverydayWord).join(' ')));
   const quotable = withGroupsNamed(withMedicinesOf(withActs(quotableSentences(sources, admissible, readings), askedVerb(question)), words), words, people);
   for (const { stems } of quotable) for (const stem of stems) known.add(stem);
@@ -260,6 +261,14 @@ function withMedicinesOf(quotable: Quotable[], words: string[]): Quotable[] {
 }
 
 const PRONOUN = /\b(?:it|this|that|them|these|those)\b/i;
+const ACT_ON = /\b([a-z]+)\s+(?:it|this|them|these)\b/gi;
+
+/** The verbs a step thread's question does to "it" ('how fast can I push it?'): the step's own act in the clinician's words, not what is asked about. */
+function actOnTheStep(question: string): string[] {
+  return [...writtenOut(question).matchAll(ACT_ON)].map(([, verb]) => verb.toLowerCase()).filter((verb) => !AUXILIARIES.has(verb) && lemmaOf(verb, 'verb') !== null).flatMap(stemsOf);
+}
+
+const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'do', 'does', 'did', 'can', 'could', 'should', 'would', 'will', 'may', 'might', 'must', 'has', 'have', 'had']);
 
 /** What 'it' stands for in a step thread's question: what the step's instruction acts on ('Give paracetamol for fever…' → paracetamol). */
 function referentOf(question: string, focus: string): string[] | null {

@@ -54,6 +54,9 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
   general: null,
 };
 
+/** Words that say what kind of answer is wanted only for one kind ('how fast' asks a rate; 'fast breathing' is a sign). */
+export const KIND_WORDS: Partial<Record<QuestionKind, string>> = { rate: 'fast quickly rate speed' };
+
 /** Words of a question that say what kind of answer is wanted, not what about. */
 export const ASKING_WORDS =
   'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate age old young think make mean suggest worry tell know ok okay';
