@@ -1,4 +1,5 @@
-import { Button, ErrorBox, ShowMore, Spinner, cairnEvents, dialogs, libraryCopyOf, useCurrentUser } from '@cairn/frontend-shared';
+import { Button, ErrorBox, Spinner, cairnEvents, dialogs, libraryCopyOf, useCurrentUser } from '@cairn/frontend-shared';
+import { ProtocolsFoot } from '../shared/protocols-foot.component';
 import type { UploadedProtocol } from '../shared/uploads.resource';
 import { UploadTexts } from '../upload-texts';
 import { UploadedProtocolCard, type CardHospital } from './uploaded-protocol-card.component';
@@ -66,12 +67,7 @@ export function ProtocolIndex() {
         ))}
       </div>
       {index.list && index.list.protocols.length > 0 && (
-        <footer className="list-foot">
-          <p className="list-foot__shown" aria-live="polite">
-            {texts.shown(index.list.protocols.length, index.list.total)}
-          </p>
-          <ShowMore what="protocols" hasMore={index.hasMore} {...index.more} onMore={() => void index.showMore()} />
-        </footer>
+        <ProtocolsFoot shown={index.list.protocols.length} total={index.list.total} hasMore={index.hasMore} more={index.more} onMore={() => void index.showMore()} />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, ErrorBox, IconButton, ShowMore, Spinner, cairnEvents, useCurrentUser } from '@cairn/frontend-shared';
+import { Button, ErrorBox, IconButton, Spinner, cairnEvents, useCurrentUser } from '@cairn/frontend-shared';
+import { ProtocolsFoot } from '../shared/protocols-foot.component';
 import { ProtocolSummary } from '../shared/protocol-summary.component';
 import { RegenerateDialog } from '../shared/regenerate-dialog.component';
 import type { UploadedProtocol } from '../shared/uploads.resource';
@@ -52,12 +53,7 @@ function PreviewBody({ state, uploadId, paging }: { state: PreviewState; uploadI
               <GeneratedProtocolCard key={protocol.id} protocol={protocol} />
             ))}
           </div>
-          <footer className="list-foot">
-            <p className="list-foot__shown" aria-live="polite">
-              {UploadTexts.library.shown(state.protocols.length, state.total)}
-            </p>
-            <ShowMore what="protocols" hasMore={paging.hasMore} {...paging.more} onMore={() => void paging.showMore()} />
-          </footer>
+          <ProtocolsFoot shown={state.protocols.length} total={state.total} hasMore={paging.hasMore} more={paging.more} onMore={() => void paging.showMore()} />
         </>
       );
   }

@@ -5,14 +5,19 @@ const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
 const UNIT = String.raw`(year|month|week|day)s?`;
 const years = (amount: string, unit: string) => Number(amount) / IN_YEARS[unit.toLowerCase()];
 
+const AGE_ASKED = new RegExp(String.raw`\b${NUMBER}[\s-]*${UNIT}[\s-]*old\b`, 'i');
+
 /** An age a question gives ('a 7 yo', '18 months old'), in years; null when it gives none. */
 export function askedAge(question: string): number | null {
-  const [, amount, unit] = new RegExp(String.raw`\b${NUMBER}[\s-]*${UNIT}[\s-]*old\b`, 'i').exec(writtenOut(question)) ?? [];
+  const [, amount, unit] = AGE_ASKED.exec(writtenOut(question)) ?? [];
   return amount ? years(amount, unit) : null;
 }
 
+/** The age group an age falls in, as sentences name people ('a 7 years old' is a child). */
+export const ageGroup = (age: number) => (age < 1 ? 'infant' : age < 12 ? 'child' : age < 18 ? 'adolescent' : age < 65 ? 'adult' : 'older');
+
 /** A span of ages or weights; `to` is exclusive ('under 12 years') unless `toIncluded` ('15 kg or less'). */
-interface Span {
+export interface Span {
   from: number;
   fromIncluded: boolean;
   to: number;
@@ -63,11 +68,14 @@ export const ageFit = (sentence: string, age: number | null) => fit(ageSpans(sen
 const KG = String.raw`\s*kg\b(?!\s*\/)`;
 const PERSON = String.raw`(?:kids?|child|children|baby|babies|infants?|toddlers?|boys?|girls?|man|men|woman|women|adults?|patients?|pts?|person)`;
 
+const WEIGHT_OF_SOMEONE = new RegExp(String.raw`(?<![\/\d.])${NUMBER}${KG}\s+${PERSON}\b`, 'i');
+const WEIGHS = new RegExp(String.raw`\b(?:weigh(?:s|ing)?|weight(?:\s+(?:of|is))?)\s+(?:about\s+)?${NUMBER}${KG}`, 'i');
+
 /** The body weight a question gives ('a 30kg kid', 'weighs 20 kg'), not a dose per kilogram or a weight lost; null when it gives none. */
 export function askedWeight(question: string): number | null {
   const written = writtenOut(question);
-  const [, before] = new RegExp(String.raw`(?<![\/\d.])${NUMBER}${KG}\s+${PERSON}\b`, 'i').exec(written) ?? [];
-  const [, after] = new RegExp(String.raw`\b(?:weigh(?:s|ing)?|weight(?:\s+(?:of|is))?)\s+(?:about\s+)?${NUMBER}${KG}`, 'i').exec(written) ?? [];
+  const [, before] = WEIGHT_OF_SOMEONE.exec(written) ?? [];
+  const [, after] = WEIGHS.exec(written) ?? [];
   const amount = before ?? after;
   return amount ? Number(amount) : null;
 }

@@ -282,6 +282,18 @@ describe('answerSentences', () => {
     expect(answerSentences({ question: 'how fast can i push it?', topic: 'Snakebite', sources: snakebite })).toEqual({ unanswered: ['push'] });
   });
 
+  it('does not support an answer with a sentence about another disease than the one asked about', () => {
+    const mosquito = listSource('Preventing mosquito-borne diseases', 'WHO', [
+      '- Consider dengue vaccine TAK-003 for children aged 6-16 years in settings with high dengue transmission.',
+      '- Give malaria vaccine to children in endemic areas in a 4-dose schedule from 5 months of age.',
+      '- Use seasonal malaria chemoprevention for young children during the peak transmission season.',
+      '- Manage dengue without warning signs as an outpatient with rest, plenty of oral fluids and daily review.',
+    ]);
+    const found = sentences(answerSentences({ question: 'what dose for dengue in children?', topic: 'Dengue treatment', sources: mosquito })).map(({ text }) => text);
+    expect(found[0]).toMatch(/dengue vaccine/);
+    expect(found.filter((text) => /malaria/.test(text))).toEqual([]);
+  });
+
   it('reads a brand the sources do not use as the generic name they do', () => {
     const overdose = listSource('Opioid overdose', 'NHS', ['- Give oxygen to keep saturation above 94%.', '- Give naloxone 0.4 mg IV, repeated every 2 to 3 minutes as needed.']);
     const answer = answerSentences({ question: 'how much narcan for an adult?', topic: 'Opioid overdose', sources: overdose });

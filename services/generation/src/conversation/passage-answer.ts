@@ -5,8 +5,8 @@ import type { Source } from '../sources/source.js';
 import { ANSWER_SIGNALS, ASKING_WORDS, KIND_WORDS, askedVerb, classifyQuestion } from './question-kind.js';
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { shorthandReadings } from './source-shorthand.js';
-import { ageFit, askedAge, askedWeight, weightFit } from './age-ranges.js';
-import { attributesOf, isLemma, kindsOfAct, lemmaOf, medicineClasses, otherNamesOf } from '../lexicon/word-net.js';
+import { ageFit, ageGroup, askedAge, askedWeight, weightFit } from './age-ranges.js';
+import { attributesOf, isLemma, kindsOfAct, lemmaOf, medicineClasses, namesADisease, otherNamesOf } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -53,10 +53,10 @@ const SAME_PEOPLE = 0.5;
 /** How much a sentence for the question's age or weight ('children aged 6 to 12 years' of 'an 8 yo', '15 to 23 kg' of 'a 20 kg child') counts, and one for other ages or weights costs. */
 const SAME_BAND = 0.5;
 
-/** The groups of people a question names, an age read as its age group ('a 7 years old' is a child). */
+/** The groups of people a question names, an age read as its age group. */
 function peopleAsked(question: string, age: number | null): Set<string> {
   const people = populations(writtenOut(question));
-  if (age !== null) people.add(age < 1 ? 'infant' : age < 12 ? 'child' : age < 18 ? 'adolescent' : age < 65 ? 'adult' : 'older');
+  if (age !== null) people.add(ageGroup(age));
   return people;
 }
 
@@ -82,6 +82,9 @@ function forOthers(text: string, named: ReadonlySet<string>): boolean {
   const condition = RESTRICTED_TO.exec(text)?.[1];
   return condition !== undefined && !stemsOf(condition).some((stem) => named.has(stem));
 }
+
+/** The words of a text that name a disease ('malaria' of 'Use seasonal malaria chemoprevention…'). */
+const diseasesIn = (text: string) => wordsOf(text).filter((word) => word.length > 3 && namesADisease(word));
 
 /** The words of a text as a clinician wrote them, its shorthand written out ('48h' is '48 hours'). */
 const wordsOf = (text: string) => writtenOut(text).split(/[^\p{L}\p{N}'-]+/u).filter(Boolean);
@@ -136,7 +139,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const age = askedAge(question);
   const bodyWeight = askedWeight(question);
   const people = peopleAsked(question, age);
-  const unknownWords = words.filter((word) => !stemsOf(word).every((stem) => known.has(stem)));
+  const unknownWords = words.filter((word) => !saidByTheSources(word));
   const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word)])].filter(saidByTheSources);
   const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(medicineClasses))].filter(saidByTheSources);
   const asked = [...new Set(stemsOf(question))];
@@ -199,9 +202,15 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const lead = doesIt ?? naming.find((candidate) => candidate.says || !signal) ?? naming[0];
   if (!lead) return { unanswered: [] };
   const chosen = [lead];
+  const diseasesAsked = new Set(stemsOf(diseasesIn(`${question} ${topic}`).join(' ')));
+  const aboutAnother = (text: string) => {
+    const named = stemsOf(diseasesIn(text).join(' '));
+    return diseasesAsked.size > 0 && named.length > 0 && !named.some((stem) => diseasesAsked.has(stem));
+  };
   for (const candidate of candidates) {
     if (chosen.length > MAX_SUPPORTING) break;
     if (candidate.about === 0 && !(candidate.says && candidate.sentence.sourceId === lead.sentence.sourceId)) continue;
+    if (aboutAnother(candidate.sentence.text)) continue;
     if (chosen.some((picked) => similarity(picked.stems, candidate.stems) >= NEAR_DUPLICATE)) continue;
     chosen.push(candidate);
   }

@@ -48,7 +48,8 @@ export class StepThreadService {
       sources: [...ordered, ...found],
       admissible: (sentence) => claimConflictWithSource(sentence.text, byId.get(sentence.sourceId)!.text) === null,
     });
-    if ('sentences' in answer) return { message: composeAnswer(answer.sentences, (id) => (found.some((source) => source.id === id) ? namedCitation(byId.get(id)!) : `[${id}]`)) };
+    const uncited = new Set(found.map((source) => source.id));
+    if ('sentences' in answer) return { message: composeAnswer(answer.sentences, (id) => (uncited.has(id) ? namedCitation(byId.get(id)!) : `[${id}]`)) };
     if (answer.unanswered.length > 0) return { message: notInSources(answer.unanswered) };
     const source = byId.get(cited);
     if (!source) return { message: `The cited source says no more about this step than the step itself: ${body.step_text.trim()}` };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributesOf, kindsOfAct, lemmaOf, medicineClasses, otherNamesOf } from './word-net.js';
+import { attributesOf, kindsOfAct, lemmaOf, medicineClasses, namesADisease, otherNamesOf } from './word-net.js';
 
 describe('WordNet readings', () => {
   it('finds the base form of a word', () => {
@@ -37,5 +37,10 @@ describe('WordNet readings', () => {
     expect(otherNamesOf('lasix')).toEqual(['furosemide']);
     expect(otherNamesOf('ventolin')).toContain('albuterol');
     for (const word of ['dose', 'fever', 'insulin', 'qwzx']) expect({ word, names: otherNamesOf(word) }).toEqual({ word, names: [] });
+  });
+
+  it('tells a disease from a symptom, an injury, a person and the word disease itself', () => {
+    for (const word of ['malaria', 'Dengue', 'measles', 'asthma', 'sepsis', 'pneumonia']) expect({ word, disease: namesADisease(word) }).toEqual({ word, disease: true });
+    for (const word of ['fever', 'bleeding', 'children', 'vaccine', 'disease', 'infection', 'treatment']) expect({ word, disease: namesADisease(word) }).toEqual({ word, disease: false });
   });
 });

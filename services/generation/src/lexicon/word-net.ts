@@ -94,6 +94,13 @@ export function lemmaOf(word: string, pos: PartOfSpeech): string | null {
   return undoubled.length > 1 && isLemma(undoubled, pos) ? undoubled : null;
 }
 
+/** A word's base form as this part of speech and the synset of its commonest sense, or null when WordNet does not know it so. */
+function commonestSense(word: string, pos: PartOfSpeech): { lemma: string; sense: number } | null {
+  const lemma = lemmaOf(word, pos);
+  const [sense] = lemma ? senses(lemma, pos) : [];
+  return lemma && sense !== undefined ? { lemma, sense } : null;
+}
+
 /** Synsets too general to say what a medicine is ('medicine', 'drug', 'agent', 'hormone'). */
 const GENERAL =
   /^(?:medicine|medication|medicament|medicinal drug|drug|agent|causal agent|substance|chemical|chemical substance|compound|chemical compound|organic compound|matter|physical entity|entity|hormone|endocrine|internal secretion|secretion|salt|antagonist|polysaccharide|polyose|carbohydrate|saccharide|sugar|macromolecule|supermolecule|molecule|sex hormone)$/;
@@ -116,6 +123,7 @@ const classCache = new Map<string, string[]>();
 const kindsCache = new Map<string, string[]>();
 const attributesCache = new Map<string, string[]>();
 const namesCache = new Map<string, string[]>();
+const diseaseCache = new Map<string, string[]>();
 
 /** A reading of a word, worked out once and kept (at most WORDS_KEPT words, the oldest going first). */
 function remembered(cache: Map<string, string[]>, word: string, read: (word: string) => string[]): string[] {
@@ -130,8 +138,7 @@ function remembered(cache: Map<string, string[]>, word: string, read: (word: str
 }
 
 function classesOf(word: string): string[] {
-  const lemma = lemmaOf(word, 'noun');
-  const [sense] = lemma ? senses(lemma, 'noun') : [];
+  const sense = commonestSense(word, 'noun')?.sense;
   if (sense === undefined) return [];
   const reachedFrom = new Map<number, number>();
   const belowMedicine: number[] = [];
@@ -164,9 +171,9 @@ function classesOf(word: string): string[] {
 export const kindsOfAct = (verb: string): string[] => remembered(kindsCache, verb, kindsOf);
 
 function kindsOf(verb: string): string[] {
-  const lemma = lemmaOf(verb, 'verb');
-  const [sense] = lemma ? senses(lemma, 'verb') : [];
-  if (sense === undefined) return [];
+  const found = commonestSense(verb, 'verb');
+  if (!found) return [];
+  const { lemma, sense } = found;
   const { words, pointers } = synset(sense, 'verb');
   const kinds = pointers.filter(([symbol, , pos]) => symbol === '~' && pos === 'v').flatMap(([, offset]) => synset(offset, 'verb').words);
   return [...new Set([...words, ...kinds])].filter((word) => word !== lemma && !word.includes(' '));
@@ -176,9 +183,9 @@ function kindsOf(verb: string): string[] {
 export const attributesOf = (adjective: string): string[] => remembered(attributesCache, adjective, attributesOfLemma);
 
 function attributesOfLemma(adjective: string): string[] {
-  const lemma = lemmaOf(adjective, 'adj');
-  const [sense] = lemma ? senses(lemma, 'adj') : [];
-  if (sense === undefined) return [];
+  const found = commonestSense(adjective, 'adj');
+  if (!found) return [];
+  const { lemma, sense } = found;
   const attributes = synset(sense, 'adj').pointers.filter(([symbol, , pos]) => symbol === '=' && pos === 'n').flatMap(([, offset]) => synset(offset, 'noun').words);
   return [...new Set(attributes)].filter((word) => word !== lemma && !word.includes(' '));
 }
@@ -187,8 +194,27 @@ function attributesOfLemma(adjective: string): string[] {
 export const otherNamesOf = (word: string): string[] => remembered(namesCache, word, namesOf);
 
 function namesOf(word: string): string[] {
-  const lemma = lemmaOf(word, 'noun');
-  const [sense] = lemma ? senses(lemma, 'noun') : [];
-  if (sense === undefined || medicineClasses(lemma!).length === 0) return [];
+  const found = commonestSense(word, 'noun');
+  if (!found || medicineClasses(found.lemma).length === 0) return [];
+  const { lemma, sense } = found;
   return synset(sense, 'noun').words.filter((name) => name !== lemma && !name.includes(' '));
+}
+
+/** Where a disease's more general synsets lead: disease, disorder, infection (not injuries such as bleeding, nor symptoms such as fever). */
+const ILL_HEALTH = /^(?:disease|disorder|infection|illness|ill health)$/;
+const DISEASE_CLASS = /^(?:disease|disorder|infection)$/;
+const DISEASE_DEPTH = 6;
+
+/** Whether a word's commonest sense is a disease ('malaria', 'dengue', 'asthma'); not a symptom ('fever'), an injury ('bleeding'), a person ('child') or the word 'disease' itself. */
+export const namesADisease = (word: string): boolean => remembered(diseaseCache, word, (key) => (isDisease(key) ? [key] : [])).length > 0;
+
+function isDisease(word: string): boolean {
+  const sense = commonestSense(word, 'noun')?.sense;
+  if (sense === undefined || synset(sense, 'noun').words.some((name) => ILL_HEALTH.test(name))) return false;
+  let frontier = [sense];
+  for (let depth = 0; depth < DISEASE_DEPTH && frontier.length > 0; depth++) {
+    frontier = frontier.flatMap(hypernyms);
+    if (frontier.some((offset) => synset(offset, 'noun').words.some((name) => DISEASE_CLASS.test(name)))) return true;
+  }
+  return false;
 }
