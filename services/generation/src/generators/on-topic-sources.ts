@@ -39,6 +39,15 @@ export function leadIsAboutTheQuestion(sources: Source[], stems: string[]): bool
   return (lead.relevance ?? 0) >= RELEVANCE_LINE || stems.some((stem) => subject.has(stem));
 }
 
+/** Whether the passage search ranked first says at least a quarter of the question in its own text, two words or more ('labourer collapsed in the sun, confused, skin burning hot' of a heat stroke passage on confusion and collapse in the heat). */
+export function leadTextSaysTheQuestion(sources: Source[], stems: string[]): boolean {
+  const lead = sources[0];
+  if (!lead) return false;
+  const text = new Set(tokenize(lead.text));
+  const said = stems.filter((stem) => text.has(stem)).length;
+  return said >= 2 && said >= stems.length / 4;
+}
+
 /** Whether a source's subject names the question: one of its words, and a third of them with the source's own text. */
 function namesTheQuestion(source: Source, stems: string[]): boolean {
   const subject = subjectStems(source);

@@ -39,6 +39,21 @@ describe('withLeadDocument', () => {
     ]);
   });
 
+  it('tops up from the lead document when its passage, scored low and titled otherwise, says a good part of the lay question', async () => {
+    const heat = 'Heat stroke: recognition and rapid cooling';
+    const lay = toSources([
+      passage(heat, 'Recognize heat stroke', 'Suspect heat stroke when a person in a hot place becomes confused or collapses.', 4.9),
+      passage('Burns and scalds', 'When to go to A&E', 'Send people with burns larger than their hand to A&E.', 4.6),
+    ]);
+    const cooling = passage(heat, 'Cool the person', 'Start cooling at once in cold water.', 3);
+    const asked = tokenize('labourer collapsed in the sun, confused, skin burning hot');
+    expect((await withLeadDocument(lay, asked, async (text) => (text === heat ? [cooling] : []))).map((source) => source.section)).toEqual([
+      'Recognize heat stroke',
+      'Cool the person',
+    ]);
+    expect(await withLeadDocument(lay, tokenize('labourer fell from a ladder, leg twisted, skin grazed'), async () => [cooling])).toBe(lay);
+  });
+
   it('leaves the sources alone when the lead is not about the question or nothing more of it is found', async () => {
     const unjudged = toSources(found.map((source, index) => ({ ...source, relevance: index === 0 ? 2 : source.relevance })));
     expect(await withLeadDocument(unjudged, tokenize('pancreatitis'), moreOfTheLead)).toBe(unjudged);
