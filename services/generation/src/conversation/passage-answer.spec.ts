@@ -282,6 +282,16 @@ describe('answerSentences', () => {
     expect(answerSentences({ question: 'how fast can i push it?', topic: 'Snakebite', sources: snakebite })).toEqual({ unanswered: ['push'] });
   });
 
+  it("reads a sentence under its section's heading: the rate of the bag-and-mask section answers 'what rate should i squeeze it at?'", () => {
+    const newborn = toSources([
+      { text: '- Start ventilation with a self-inflating bag and mask within 1 minute of birth if the baby does not breathe.\n- Check the heart rate after about 1 minute of effective ventilation.', title: 'Newborn resuscitation', organization: 'WHO', section: 'Immediate care at birth' },
+      { text: '- Give about 40 breaths per minute and watch for the chest to rise gently with each breath.', title: 'Newborn resuscitation', organization: 'WHO', section: 'Bag-and-mask ventilation' },
+      { text: '- Give chest compressions at about 90 per minute if the heart rate stays below 60.', title: 'Newborn resuscitation', organization: 'WHO', section: 'Chest compressions' },
+    ]);
+    const focus = 'Start ventilation with a self-inflating bag and mask within 1 minute of birth if the baby does not breathe.';
+    expect(sentences(answerSentences({ question: 'what rate should i squeeze it at?', topic: 'Newborn resuscitation', focus, sources: newborn }))[0].text).toMatch(/^Give about 40 breaths/);
+  });
+
   it('does not support an answer with a sentence about another disease than the one asked about', () => {
     const mosquito = listSource('Preventing mosquito-borne diseases', 'WHO', [
       '- Consider dengue vaccine TAK-003 for children aged 6-16 years in settings with high dengue transmission.',

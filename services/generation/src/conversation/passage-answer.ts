@@ -39,6 +39,8 @@ const NAMES_THE_QUESTION = 0.25;
 /** ...or the share of its words, counted alike: a word rare among the sources ('suspected') does not outweigh the one asked about ('antibiotics'). */
 const NAMES_HALF_THE_QUESTION = 0.5;
 const NEAR_DUPLICATE = 0.6;
+/** How much what a sentence's section heading names counts beside what the sentence names itself. */
+const UNDER_THE_HEADING = 0.5;
 /** How much an everyday word of the question ('bother', 'think') counts beside a word of medicine when deciding the sources do not answer. */
 const EVERYDAY_WORD = 0.5;
 const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
@@ -186,8 +188,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
     for (const stem of stems) weight.set(stem, weight.get(stem)! / stems.length);
   }
   const candidates = quotable
-    .map(({ sentence, stems, does }) => {
-      const about = weightedShare(mentioned, stems, weight);
+    .map(({ sentence, stems, heading, does }) => {
+      const about = Math.max(weightedShare(mentioned, stems, weight), UNDER_THE_HEADING * weightedShare(mentioned, new Set([...stems, ...heading]), weight));
       const says = signal?.test(sentence.text) && (kind !== 'signs' || listsSeveral(sentence.text)) ? 1 : 0;
       const coverage = share(asked, stems);
       const onFocus = weightedShare(focusMentioned, stems, weight);
@@ -222,6 +224,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
 interface Quotable {
   sentence: SourceSentence;
   stems: Set<string>;
+  /** The stems of its source's section heading ('Bag-and-mask ventilation' of 'Give about 40 breaths per minute…'). */
+  heading: Set<string>;
   /** It opens with the act a "how do I…" question asks about, or a kind of it. */
   does?: boolean;
 }
@@ -247,6 +251,7 @@ function withActs(quotable: Quotable[], verb: string | null): Quotable[] {
 /** The whole sentences of the sources an answer may quote, each once, with their stems (a shorthand a sentence spells out counts as said). */
 function quotableSentences(sources: Source[], admissible: (sentence: SourceSentence) => boolean, readings: { shorthand: string[]; long: string[] }[]): Quotable[] {
   const seen = new Set<string>();
+  const headings = new Map(sources.map((source) => [source.id, new Set(stemsOf(source.section))]));
   return sources
     .flatMap(sentencesOf)
     .filter((sentence) => isWhole(sentence) && admissible(sentence))
@@ -254,7 +259,7 @@ function quotableSentences(sources: Source[], admissible: (sentence: SourceSente
       const key = sentence.text.toLowerCase().replace(/\W+/g, ' ').trim();
       return !seen.has(key) && Boolean(seen.add(key));
     })
-    .map((sentence) => ({ sentence, stems: withShorthand(new Set(stemsOf(sentence.text)), readings) }));
+    .map((sentence) => ({ sentence, stems: withShorthand(new Set(stemsOf(sentence.text)), readings), heading: headings.get(sentence.sourceId) ?? new Set<string>() }));
 }
 
 /** A sentence naming a medicine of a class the question asks about says that class too ('Give oral amoxicillin…' names an antibiotic). */
