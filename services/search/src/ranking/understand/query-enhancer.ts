@@ -4,6 +4,7 @@ import { RANKING_PROFILE } from '../ranking-profile.js';
 import { isVocabularyWord, vocabularyAbbreviations, vocabularySynonyms } from './medical-vocabulary.js';
 import { clinicalTerms, derivedFromTerms } from './clinical-terms.js';
 import { mentionsFeverishTemperature } from './temperature-reading.js';
+import { namedCounts } from './named-counts.js';
 
 const { reliability, weight, maxSynonyms } = RANKING_PROFILE.understand.vocabulary;
 
@@ -72,7 +73,8 @@ export function isClinicalTerm(word: string): boolean {
 /**
  * Expands clinical abbreviations (MI, CVA, DKA, FAST, …), lay words (toddler → child, flu → influenza,
  * a temperature of 38 °C or more → fever) and synonyms (heart attack ↔ myocardial infarction, British
- * ↔ American spellings) from the curated overlay in clinical-terms.json. The original query stays first;
+ * ↔ American spellings) from the curated overlay in clinical-terms.json, and a count a name ends with in
+ * words ('sepsis 6' → 'sepsis six'). The original query stays first;
  * expansions are appended once each.
  */
 export function enhanceQuery(query: string): EnhancedQuery {
@@ -87,6 +89,7 @@ export function enhanceQuery(query: string): EnhancedQuery {
   const inQuery = says(normalised, new Set(normalised.split(' ')));
   for (const lay of layPhrases) if (inQuery(lay)) lay.means.forEach(add);
   if (mentionsFeverishTemperature(query)) add(FEVER);
+  namedCounts(query).map(entry).forEach(add);
   const expanded = phrase(`${query} ${added.join(' ')}`);
   const inExpanded = says(expanded, new Set(expanded.split(' ')));
   for (const group of synonymPhrases) if (group.some(inExpanded)) group.forEach(add);
