@@ -292,6 +292,14 @@ describe('answerSentences', () => {
     expect(sentences(answerSentences({ question: 'what rate should i squeeze it at?', topic: 'Newborn resuscitation', focus, sources: newborn }))[0].text).toMatch(/^Give about 40 breaths/);
   });
 
+  it('reads a verb the sources lack by the noun it is made from', () => {
+    const sepsis = listSource('Sepsis Six', 'NHS', [
+      '- Monitor urine output hourly, with a catheter if needed, and escalate if output falls below 0.5 mL/kg per hour.',
+      '- Give oxygen if needed to keep SpO2 at 94 to 98%.',
+    ]);
+    expect(sentences(answerSentences({ question: 'should she be catheterised?', topic: 'Sepsis', sources: sepsis }))[0]?.text).toMatch(/with a catheter/);
+  });
+
   it('does not support an answer with a sentence about another disease than the one asked about', () => {
     const mosquito = listSource('Preventing mosquito-borne diseases', 'WHO', [
       '- Consider dengue vaccine TAK-003 for children aged 6-16 years in settings with high dengue transmission.',

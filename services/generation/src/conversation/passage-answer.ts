@@ -6,7 +6,7 @@ import { ANSWER_SIGNALS, ASKING_WORDS, KIND_WORDS, askedVerb, classifyQuestion }
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { shorthandReadings } from './source-shorthand.js';
 import { ageFit, ageGroup, askedAge, askedWeight, weightFit } from './age-ranges.js';
-import { attributesOf, isLemma, kindsOfAct, lemmaOf, medicineClasses, namesADisease, otherNamesOf } from '../lexicon/word-net.js';
+import { attributesOf, isLemma, kindsOfAct, lemmaOf, medicineClasses, namesADisease, nounsOfVerb, otherNamesOf } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -142,7 +142,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const bodyWeight = askedWeight(question);
   const people = peopleAsked(question, age);
   const unknownWords = words.filter((word) => !saidByTheSources(word));
-  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word)])].filter(saidByTheSources);
+  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word), ...nounsOfVerb(word)])].filter(saidByTheSources);
   const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(medicineClasses))].filter(saidByTheSources);
   const asked = [...new Set(stemsOf(question))];
   const framing = new Set([...stemsOf(KIND_WORDS[kind] ?? ''), ...(focus ? actOnTheStep(question) : [])]);

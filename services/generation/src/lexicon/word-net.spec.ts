@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributesOf, kindsOfAct, lemmaOf, medicineClasses, namesADisease, otherNamesOf } from './word-net.js';
+import { attributesOf, kindsOfAct, lemmaOf, medicineClasses, namesADisease, nounsOfVerb, otherNamesOf } from './word-net.js';
 
 describe('WordNet readings', () => {
   it('finds the base form of a word', () => {
@@ -37,6 +37,13 @@ describe('WordNet readings', () => {
     expect(otherNamesOf('lasix')).toEqual(['furosemide']);
     expect(otherNamesOf('ventolin')).toContain('albuterol');
     for (const word of ['dose', 'fever', 'insulin', 'qwzx']) expect({ word, names: otherNamesOf(word) }).toEqual({ word, names: [] });
+  });
+
+  it('gives the nouns a verb is made from or makes, not those WordNet relates more loosely', () => {
+    expect(nounsOfVerb('catheterised')).toContain('catheter');
+    expect(nounsOfVerb('hospitalised')).toContain('hospital');
+    expect(nounsOfVerb('ventilate')).not.toContain('discharge');
+    expect(nounsOfVerb('qwzx')).toEqual([]);
   });
 
   it('tells a disease from a symptom, an injury, a person and the word disease itself', () => {

@@ -123,6 +123,7 @@ const classCache = new Map<string, string[]>();
 const kindsCache = new Map<string, string[]>();
 const attributesCache = new Map<string, string[]>();
 const namesCache = new Map<string, string[]>();
+const nounsCache = new Map<string, string[]>();
 const diseaseCache = new Map<string, string[]>();
 
 /** A reading of a word, worked out once and kept (at most WORDS_KEPT words, the oldest going first). */
@@ -188,6 +189,20 @@ function attributesOfLemma(adjective: string): string[] {
   const { lemma, sense } = found;
   const attributes = synset(sense, 'adj').pointers.filter(([symbol, , pos]) => symbol === '=' && pos === 'n').flatMap(([, offset]) => synset(offset, 'noun').words);
   return [...new Set(attributes)].filter((word) => word !== lemma && !word.includes(' '));
+}
+
+/** The nouns a verb is made from or makes, by its commonest sense ('catheterised' → catheter, catheterization; 'hospitalised' → hospital): what a source may say instead. */
+export const nounsOfVerb = (verb: string): string[] => remembered(nounsCache, verb, nounsOf);
+
+/** How many first letters a verb and a noun made from it share ('catheter', 'catheterize'), which leaves out WordNet's looser relations ('ventilate', 'discharge'). */
+const SAME_ROOT = 5;
+
+function nounsOf(verb: string): string[] {
+  const found = commonestSense(verb, 'verb');
+  if (!found) return [];
+  const root = found.lemma.slice(0, SAME_ROOT);
+  const nouns = synset(found.sense, 'verb').pointers.filter(([symbol, , pos]) => symbol === '+' && pos === 'n').flatMap(([, offset]) => synset(offset, 'noun').words);
+  return [...new Set(nouns)].filter((word) => !word.includes(' ') && word.length >= SAME_ROOT && word.startsWith(root));
 }
 
 /** A medicine's other names, by its commonest sense: a brand's generic name and its other brands ('Narcan' → naloxone; 'Panadol' → acetaminophen, Tylenol…); empty for a word that names no medicine. */
