@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { tokenize } from '@cairn/rules';
 import { toSources } from '../sources/source.js';
-import { aboutAnotherDisease } from './on-topic-sources.js';
+import { aboutAnotherDisease, onTopicSources } from './on-topic-sources.js';
 
 describe('aboutAnotherDisease', () => {
   const [fever, headInjury, untitled] = toSources([
@@ -29,5 +29,19 @@ describe('aboutAnotherDisease', () => {
   it('never puts a source of no known disease about another one', () => {
     expect(aboutAnotherDisease(untitled, named)).toBe(false);
     expect(aboutAnotherDisease({ ...untitled, disease: '' }, named)).toBe(false);
+  });
+});
+
+describe('onTopicSources', () => {
+  it("leaves out a passage of another document that search scored far below the line, whatever words it shares, when the lead is judged about the question", () => {
+    const sources = toSources([
+      { text: 'Treat uncomplicated enteric fever with oral cefixime.', title: 'Enteric fever (typhoid)', disease: 'Enteric Fever', relevance: 9.9 },
+      { text: 'Follow up in 3 days if the fever persists.', title: 'Fever in children', disease: 'Fever in Children', relevance: 0.2 },
+      { text: 'Send a blood culture before starting antibiotics.', title: 'Enteric fever (typhoid)', disease: 'Enteric Fever', relevance: 2 },
+    ]);
+    const stems = tokenize('typhoid fever');
+    expect([...onTopicSources(sources, stems)]).toEqual([1, 3]);
+    const unjudgedLead = toSources(sources.map((source, index) => ({ ...source, relevance: index === 0 ? 4 : source.relevance })));
+    expect(onTopicSources(unjudgedLead, stems).has(2)).toBe(true);
   });
 });

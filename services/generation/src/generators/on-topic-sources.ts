@@ -93,6 +93,9 @@ function namedDiseases(sources: Source[], stems: string[]): Set<string> | null {
   return new Set(sources.flatMap(diseaseStems).filter((stem) => asked.has(stem)));
 }
 
+/** Below this relevance, a passage of another document than a lead judged about the question is not about it, whatever words it shares ('Fever in children' at 0.2 for "typhoid fever treatment"). */
+const DISMISSED = 3;
+
 /**
  * The sources a checklist may draw on: those search judged about the question, those whose subject
  * names it, and the other passages of the document search ranked first when that document is about
@@ -103,10 +106,13 @@ function namedDiseases(sources: Source[], stems: string[]): Set<string> | null {
 export function onTopicSources(sources: Source[], stems: string[]): Set<number> {
   const named = namedDiseases(sources, stems);
   const judged = (source: Source) => (source.relevance ?? 0) >= RELEVANCE_LINE;
-  const onTopic = new Set(
-    sources.filter((source) => !(named && aboutAnotherDisease(source, named)) && (judged(source) || namesTheQuestion(source, stems))).map((source) => source.id),
-  );
   const lead = sources[0];
+  const dismissed = (source: Source) => lead !== undefined && judged(lead) && source.relevance !== undefined && source.relevance < DISMISSED && !sameSubject(source, lead);
+  const onTopic = new Set(
+    sources
+      .filter((source) => !(named && aboutAnotherDisease(source, named)) && (judged(source) || (namesTheQuestion(source, stems) && !dismissed(source))))
+      .map((source) => source.id),
+  );
   if (!lead) return onTopic;
   const leadText = new Set(tokenize(lead.text));
   if (onTopic.has(lead.id) || stems.some((stem) => leadText.has(stem))) {
