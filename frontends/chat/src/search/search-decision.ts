@@ -63,3 +63,14 @@ export function notInLibraryReply(query: string) {
     ].join('\n'),
   };
 }
+
+/**
+ * In the scopes that always generate (All Protocols, Global Only), a notice when no hit reaches the
+ * relevance line: the checklist is built from the best sources found, which may not cover the question.
+ */
+export function weakMatchNotice(result: SearchResult, scope: SearchScope): string | undefined {
+  if (scope === 'user' || scope === 'hospital' || result.hits.length === 0) return undefined;
+  const topRelevance = Math.max(...result.hits.map((hit) => hit.score));
+  if (topRelevance >= RELEVANCE_LINE) return undefined;
+  return `Weak match: the best source found scores ${topRelevance.toFixed(1)} of 10 for this question (${RELEVANCE_LINE} or more means it is about it). Check each step against its source before relying on it.`;
+}

@@ -81,6 +81,15 @@ describe('runSendFlow', () => {
     expect(reply).toMatchObject({ kind: 'protocol', notice: 'The model stopped answering.' });
   });
 
+  it('still generates in All Protocols when no hit reaches the relevance line, with a notice saying the match is weak', async () => {
+    const { fake, generated } = calls(testResult([testHit(1, 0.4), testHit(2, 0.2)]));
+    const reply = await runSendFlow('warfarin reversal for major bleeding', 'all', fake);
+    expect(generated).toHaveLength(1);
+    expect(reply).toMatchObject({ kind: 'protocol', notice: expect.stringMatching(/^Weak match: the best source found scores 0\.4 of 10/) });
+    const strong = await runSendFlow('dengue symptoms', 'all', calls(testResult([testHit(1, 8.2)])).fake);
+    expect(strong).not.toHaveProperty('notice');
+  });
+
   it('prefixes by the intent of the query', async () => {
     const reply = await runSendFlow('asthma attack emergency', 'all', calls(testResult([testHit(1)])).fake);
     expect(reply.content).toBe('Emergency Protocol - Immediate actions required:');

@@ -2,7 +2,7 @@ import { INTENT_PREFIXES, SCREENING_CATEGORIES, buildGenerateRequest, describeRe
 import type { FollowUpAnswer } from '../follow-up/follow-up-answer';
 import type { ProtocolData } from '../protocol/protocol';
 import { readGeneratedAnswer } from './generated-answer';
-import { NO_HOSPITAL_PROTOCOLS_REPLY, NO_USER_PROTOCOLS_REPLY, decideAfterSearch, notInLibraryReply, notRelevantReply } from './search-decision';
+import { NO_HOSPITAL_PROTOCOLS_REPLY, NO_USER_PROTOCOLS_REPLY, decideAfterSearch, notInLibraryReply, notRelevantReply, weakMatchNotice } from './search-decision';
 import { withHospitals, withSourceFiles } from './hospital-snippets';
 import type { ProtocolStreamLine, SearchResult } from './search.resource';
 
@@ -69,7 +69,9 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
 
   const generateStarted = calls.clock();
   const searched = result.corrected_query ?? query;
-  let notice: string | undefined;
+  const weakMatch = weakMatchNotice(result, scope);
+  let streamNotice: string | undefined;
+  const notices = () => [weakMatch, streamNotice].filter(Boolean).join(' ') || undefined;
   const protocolReply = (protocol: ProtocolData): FlowReply => ({
     kind: 'protocol',
     content: INTENT_PREFIXES[protocol.intent],
@@ -81,10 +83,10 @@ export async function runSendFlow(query: string, scope: SearchScope, calls: Send
       resultsFound: result.hits.length,
       ...(result.corrected_query && { correctedQuery: result.corrected_query }),
     },
-    ...(notice && { notice }),
+    ...(notices() && { notice: notices() }),
   });
   const onLine = (line: ProtocolStreamLine) => {
-    if (line.type === 'notice') notice = line.message;
+    if (line.type === 'notice') streamNotice = line.message;
     const partial = line.type === 'step' ? readGeneratedAnswer(line.protocol, searched, calls.now()) : null;
     if (partial?.kind === 'protocol') onPartial?.(protocolReply(partial.protocol));
   };
