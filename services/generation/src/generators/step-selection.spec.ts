@@ -28,4 +28,10 @@ describe('scoreSentence', () => {
     expect(adult).toBeLessThan(anyone);
     expect(scoreSentence({ text: 'Give adults oseltamivir 75 mg twice daily for 5 days.', sourceId: 1, position: 0 }, { ...forChild, populations: new Set() })!.score).toBeCloseTo(anyone);
   });
+
+  it('scores a sentence the step rules would cut below the same advice that fits a step', () => {
+    const fits = read('Give 10% glucose by mouth if glucose is below 3.5 mmol/L.');
+    const cut = read(`Give 10% glucose by mouth if glucose is below 3.5 mmol/L${', and keep giving it while the person is awake and able to swallow safely'.repeat(2)}.`);
+    expect(cut.score).toBeLessThan(fits.score);
+  });
 });

@@ -1,4 +1,4 @@
-import { tokenize, type Intent } from '@cairn/rules';
+import { STEP_MAX_LENGTH, tokenize, type Intent } from '@cairn/rules';
 import type { SourceSentence } from '../sources/sentences.js';
 import { populations } from '../grounding/claim-check.js';
 import { opensWithVerb } from './instruction-verbs.js';
@@ -37,6 +37,8 @@ const SPECIFIC = /\d|\bmg\b|\bml\b|\bhours?\b|\bminutes?\b|%|mmhg|mmol/i;
 const AGE_GROUPS: Record<string, 'young' | 'grown'> = { infant: 'young', child: 'young', adolescent: 'young', adult: 'grown', older: 'grown' };
 /** How much naming the question's people (a child's dose for a child) counts, and naming only others costs. */
 const SAME_PEOPLE = 0.5;
+/** What a sentence too long for a step costs: the step rules would cut it, often mid-clause. */
+const CUT_SHORT = 0.5;
 
 /** +1 when a sentence names people the question names, −1 when it names only people of another age, else 0. */
 export function peopleMatch(sentence: string, asked: ReadonlySet<string> | undefined): number {
@@ -86,7 +88,7 @@ export interface SelectionContext {
  * Scores a sentence for a checklist: how much of the query it (or its source) covers, whether it is an
  * instruction, whether it is concrete (doses, times, thresholds) and whether it serves the intent.
  * A sentence qualifies when its source is about the question or when it mentions most of the query
- * itself; others score null (strict topical filtering).
+ * itself; others score null (strict topical filtering). A sentence the step rules would cut scores lower.
  */
 export function scoreSentence(sentence: SourceSentence, context: SelectionContext): ScoredSentence | null {
   const stems = new Set(tokenize(sentence.text));
@@ -105,6 +107,7 @@ export function scoreSentence(sentence: SourceSentence, context: SelectionContex
     (INTENT_WORDS[context.intent].test(sentence.text) ? 0.6 : 0) +
     0.3 * (1 - (sentence.sourceId - 1) / 6) +
     SAME_PEOPLE * peopleMatch(sentence.text, context.populations) -
+    (sentence.text.length > STEP_MAX_LENGTH ? CUT_SHORT : 0) -
     0.01 * sentence.position;
   return { ...sentence, score, actionable, phase: phaseOf(sentence.text), stems };
 }

@@ -27,6 +27,18 @@ describe('extractPdfText', () => {
     expect(text.title).toBe('Heat stroke');
   });
 
+  it('takes no heading from a line without words set large (a rule of dots, a page number)', async () => {
+    const pdf = minimalPdf([
+      { text: 'Heat stroke', size: 18 },
+      { text: 'Cool the patient at once.' },
+      { text: '. . . . . 12', size: 18 },
+      { text: 'Stop active cooling at 39 C.' },
+    ]);
+    const text = await extractPdfText(new Uint8Array(pdf));
+    expect(text.sections.map((s) => s.heading)).toEqual(['Heat stroke']);
+    expect(text.sections[0].text).toContain('Stop active cooling');
+  });
+
   it('rejects bytes that are not a PDF', async () => {
     await expect(extractPdfText(new Uint8Array(Buffer.from('not a pdf at all')))).rejects.toThrow();
   });

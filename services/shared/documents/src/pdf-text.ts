@@ -155,6 +155,9 @@ function joinLines(text: string, next: string): string {
   return /[a-z]-$/.test(text) && /^[a-z]/.test(next) ? `${text.slice(0, -1)}${next}` : `${text} ${next}`;
 }
 
+/** A heading says something in words: a rule of dots ('· · · · ·') or a page number set large is none. */
+const HAS_WORDS = /\p{L}{2}/u;
+
 /** The font height that sets the most characters: the body text's. */
 function bodyTextHeight(lines: TextLine[]): number {
   const characters = new Map<number, number>();
@@ -173,7 +176,7 @@ function bodyTextHeight(lines: TextLine[]): number {
 export async function extractPdfText(data: Uint8Array, options: PdfTextOptions = {}): Promise<PdfText> {
   const { lines, title, pages, pageCount, ocrPages, year } = await readLines(data, options);
   const bodyHeight = bodyTextHeight(lines);
-  const isHeading = (line: TextLine) => bodyHeight > 0 && line.height >= bodyHeight * 1.2 && line.text.length <= 120;
+  const isHeading = (line: TextLine) => bodyHeight > 0 && line.height >= bodyHeight * 1.2 && line.text.length <= 120 && HAS_WORDS.test(line.text);
   const sections: PdfSection[] = [];
   let section: PdfSection = { heading: '', text: '', page: 1, headingSize: 0 };
   let previous: TextLine | null = null;

@@ -34,6 +34,10 @@ describe('cutStep', () => {
     expect(text.length).toBeLessThanOrEqual(150);
     expect(cutStep(text)).toBe(sentence);
   });
+  it("does not take the full stop of an abbreviation ('vs.') for a sentence break", () => {
+    const text = 'There was a marked decrease in endothelium-dependent dilation after the high-fat meal than the low-fat meal (8.6% vs. 1.2%), in every subject tested there';
+    expect(cutStep(text)).toBe('There was a marked decrease in endothelium-dependent dilation after the high-fat meal than the low-fat meal (8.6% vs. 1.2%)...');
+  });
   it('falls back to a clause break, then a word boundary', () => {
     const clause = `${'Check blood glucose in every unconscious patient'.padEnd(95, ' x')}, then give dextrose if it is low and call for senior review straight away please`;
     expect(cutStep(clause)).toBe(`${clause.slice(0, clause.indexOf(',')).trimEnd()}...`);

@@ -6,9 +6,14 @@ export const MIN_STEP_LENGTH = 4;
 
 const LEADING_MARKERS = /^(?:step\s*\d{1,3}[.):]?\s+|\(?\d{1,3}[.):]\s+|\(\d{1,3}\)\s+|[-*•●▪◦‣–—>]+\s*|\(?[a-z][.)]\s+)+/i;
 
+/** A full stop that ends an abbreviation or an initial ('vs.', 'e.g.', 'et al.', 'J.'), not a sentence. */
+const ABBREVIATION_STOP = /(?:\b(?:vs|e\.g|i\.e|etc|approx|cf|al|fig|no|dr|st)|\b[A-Za-z])\.$/i;
+
 function lastBreak(text: string, marks: RegExp): number {
   for (let i = Math.min(STEP_MAX_LENGTH, text.length - 1); i >= STEP_BREAK_FROM; i--) {
-    if (marks.test(text[i]) && (i + 1 === text.length || text[i + 1] === ' ')) return i;
+    if (!marks.test(text[i]) || (i + 1 < text.length && text[i + 1] !== ' ')) continue;
+    if (text[i] === '.' && ABBREVIATION_STOP.test(text.slice(0, i + 1))) continue;
+    return i;
   }
   return -1;
 }

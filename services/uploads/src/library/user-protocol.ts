@@ -67,8 +67,15 @@ function stepPage(data: GeneratedProtocolData, step: ChecklistStep): number {
 }
 
 /** A protocol's steps as the sections search indexes, each with the page its citation starts on. */
+/** An explanation that only names where the step came from ('User upload guidance: guide.pdf, page 3'): no text of the protocol to search. */
+const namesTheSource = (data: GeneratedProtocolData, explanation: string) => explanation.startsWith(`${data.organization} guidance: `);
+
 export const stepSections = (title: string, data: GeneratedProtocolData) =>
-  data.checklist.map((step) => ({ heading: title, body: [step.text, step.explanation].filter(Boolean).join(' '), page: stepPage(data, step) }));
+  data.checklist.map((step) => ({
+    heading: title,
+    body: [step.text, namesTheSource(data, step.explanation) ? '' : step.explanation].filter(Boolean).join(' '),
+    page: stepPage(data, step),
+  }));
 
 /**
  * The protocol as search indexes it (`protocol.approved` / `protocol.updated`): its steps, and a
