@@ -292,6 +292,14 @@ describe('answerSentences', () => {
     expect(sentences(answerSentences({ question: 'what rate should i squeeze it at?', topic: 'Newborn resuscitation', focus, sources: newborn }))[0].text).toMatch(/^Give about 40 breaths/);
   });
 
+  it("reads 'drugs' as said by a sentence naming any medicine", () => {
+    const dengue = listSource('Dengue', 'WHO', [
+      '- Encourage oral fluids and rest, and review daily.',
+      '- Do not give NSAIDs such as ibuprofen or aspirin, because of the bleeding risk.',
+    ]);
+    expect(sentences(answerSentences({ question: 'what drugs should I avoid?', topic: 'Dengue warning signs', sources: dengue }))[0]?.text).toMatch(/^Do not give NSAIDs/);
+  });
+
   it('reads a verb the sources lack by the noun it is made from', () => {
     const sepsis = listSource('Sepsis Six', 'NHS', [
       '- Monitor urine output hourly, with a catheter if needed, and escalate if output falls below 0.5 mL/kg per hour.',

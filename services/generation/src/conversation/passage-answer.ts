@@ -262,17 +262,23 @@ function quotableSentences(sources: Source[], admissible: (sentence: SourceSente
     .map((sentence) => ({ sentence, stems: withShorthand(new Set(stemsOf(sentence.text)), readings), heading: headings.get(sentence.sourceId) ?? new Set<string>() }));
 }
 
-/** A sentence naming a medicine of a class the question asks about says that class too ('Give oral amoxicillin…' names an antibiotic). */
+/** A sentence naming a medicine of a class the question asks about says that class too ('Give oral amoxicillin…' names an antibiotic), and a medicine of any class says 'drugs'. */
 function withMedicinesOf(quotable: Quotable[], words: string[]): Quotable[] {
   const classWords = words.filter((word) => word.length > 3 && !isEverydayWord(word) && medicineClasses(word).length > 0);
-  if (classWords.length === 0) return quotable;
+  const anyMedicine = [...new Set(words.filter((word) => ANY_MEDICINE.test(word)).flatMap(stemsOf))];
+  if (classWords.length === 0 && anyMedicine.length === 0) return quotable;
   const wanted = new Set(classWords.flatMap(stemsOf));
   return quotable.map((entry) => {
     const medicines = wordsOf(entry.sentence.text).filter((word) => word.length > 3 && !isEverydayWord(word));
     const classes = medicines.flatMap(medicineClasses).flatMap(stemsOf).filter((stem) => wanted.has(stem) && !entry.stems.has(stem));
-    return classes.length > 0 ? { ...entry, stems: new Set([...entry.stems, ...classes]) } : entry;
+    const named = anyMedicine.length > 0 && medicines.some((word) => medicineClasses(word).length > 0) ? anyMedicine : [];
+    const said = [...classes, ...named];
+    return said.length > 0 ? { ...entry, stems: new Set([...entry.stems, ...said]) } : entry;
   });
 }
+
+/** Words for any medicine: a sentence naming one (ibuprofen, aspirin) says them ('what drugs should I avoid?'). */
+const ANY_MEDICINE = /^(?:drugs?|medicines?|medications?|tablets?|pills?)$/i;
 
 const PRONOUN = /\b(?:it|this|that|them|these|those)\b/i;
 const ACT_ON = /\b([a-z]+)\s+(?:it|this|them|these)\b/gi;
