@@ -11,6 +11,7 @@ export const UploadTexts = {
   hint: 'Processing takes about 2-5 minutes.',
   statusTitle: 'Processing Status',
   noFiles: 'No files uploaded yet',
+  unreadFiles: (count: number) => `${count} ${count === 1 ? 'file' : 'files'} could not be read`,
   cancel: 'Cancel',
   close: 'Close',
   notices: {

@@ -33,4 +33,19 @@ describe('upload status', () => {
     expect(applyStatus(processing, { status: 'awaiting_approval', progress: 100, protocols_extracted: null })).toMatchObject({ phase: 'awaiting_approval', progress: 100, extracted: 3 });
     expect(isActive('uploading') && isActive('processing') && !isActive('awaiting_approval') && !isActive('cancelled')).toBe(true);
   });
+
+  it('keeps the files the server could not read, with why', () => {
+    const files = [
+      { name: 'guide.pdf', error: null },
+      { name: 'notes.txt', error: 'not a PDF' },
+      { name: 'scan.pdf', error: 'the PDF is damaged' },
+    ];
+    const done = applyStatus({ ...IDLE_JOB, phase: 'processing', uploadId: 'u1' }, { status: 'awaiting_approval', protocols_extracted: 3, files });
+    expect(done.unread).toEqual([
+      { name: 'notes.txt', error: 'not a PDF' },
+      { name: 'scan.pdf', error: 'the PDF is damaged' },
+    ]);
+    expect(applyStatus(done, { status: 'completed' }).unread).toHaveLength(2);
+    expect(IDLE_JOB.unread).toEqual([]);
+  });
 });

@@ -1,3 +1,5 @@
+import type { UploadStatusBody } from '../shared/uploads.resource';
+
 /** docs/product-spec.md §4 "Upload": the statuses of an upload as the client shows them. */
 export type UploadPhase = 'idle' | 'uploading' | 'processing' | 'awaiting_approval' | 'completed' | 'failed' | 'error' | 'cancelled';
 
@@ -12,9 +14,11 @@ export interface UploadJobView {
   extracted: number | null;
   indexed: number | null;
   error: string | null;
+  /** The files of the upload that could not be read, with why. */
+  unread: { name: string; error: string }[];
 }
 
-export const IDLE_JOB: UploadJobView = { phase: 'idle', uploadId: null, filename: '', progress: 0, sent: 0, extracted: null, indexed: null, error: null };
+export const IDLE_JOB: UploadJobView = { phase: 'idle', uploadId: null, filename: '', progress: 0, sent: 0, extracted: null, indexed: null, error: null, unread: [] };
 
 const LABELS: Record<string, string> = {
   uploading: 'Uploading',
@@ -58,10 +62,12 @@ export function statusText(job: UploadJobView): string {
 export const isActive = (phase: UploadPhase) => phase === 'uploading' || phase === 'processing';
 
 /** The job after a status answer of `GET /users/{id}/upload-status/{uploadId}`. */
-export function applyStatus(job: UploadJobView, status: { status: string; progress?: number; protocols_extracted?: number | null; protocols_indexed?: number | null; error?: string | null; filename?: string }): UploadJobView {
+export function applyStatus(job: UploadJobView, status: UploadStatusBody): UploadJobView {
   const phase = (LABELS[status.status] ? status.status : 'error') as UploadPhase;
+  const unread = (status.files ?? []).flatMap(({ name, error }) => (error ? [{ name, error }] : []));
   return {
     ...job,
+    unread: unread.length > 0 ? unread : job.unread,
     phase,
     filename: status.filename ?? job.filename,
     progress: displayProgress(status.status, status.progress ?? 0),

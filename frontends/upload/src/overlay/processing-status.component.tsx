@@ -32,6 +32,18 @@ export function ProcessingStatus({ job, onCancel }: { job: UploadJobView; onCanc
           {job.indexed !== null && <span>Protocols indexed: {job.indexed}</span>}
         </p>
       )}
+      {job.unread.length > 0 && (
+        <details className="upload-job__unread">
+          <summary>{UploadTexts.unreadFiles(job.unread.length)}</summary>
+          <ul>
+            {job.unread.map((file) => (
+              <li key={file.name}>
+                <span className="upload-job__unread-name">{file.name}</span>: {file.error}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {isActive(job.phase) && (
         <Button size="sm" variant="danger" onClick={onCancel}>
           {UploadTexts.cancel}

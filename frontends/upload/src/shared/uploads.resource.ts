@@ -57,6 +57,8 @@ export interface UploadStatusBody {
   protocols_extracted?: number | null;
   protocols_indexed?: number | null;
   error?: string | null;
+  /** Each file of the upload as read: its error when it could not be (not a PDF, damaged, a nested ZIP). */
+  files?: { name: string; error?: string | null }[];
 }
 
 export const uploadStatus = (uid: string, uploadId: string) => getCairn().api.get<UploadStatusBody>(userPath(uid, `upload-status/${uploadId}`), { retries: 0 });
