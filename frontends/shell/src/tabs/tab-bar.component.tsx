@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Icon, IconButton, dialogs } from '@cairn/frontend-shared';
 import type { WorkspaceState } from './workspace-tabs';
 
@@ -11,9 +12,14 @@ interface TabBarProps {
 
 const ICONS = { chat: 'message', 'generated-protocols': 'file', 'protocol-index': 'list' } as const;
 
-/** docs/product-spec.md §2 tab bar: a close button per tab and 'Close All' only when more than one tab is open, and '+'. */
+/** docs/product-spec.md §2 tab bar: a close button per tab and 'Close All' only when more than one tab is open, and '+'; the active tab is scrolled into view. */
 export function TabBar({ workspace, onActivate, onClose, onCloseAll, onNew }: TabBarProps) {
   const several = workspace.tabs.length > 1;
+  const tabList = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    tabList.current?.querySelector<HTMLElement>('.tab-bar__tab.is-active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [workspace.activeId, workspace.tabs.length]);
 
   const confirmCloseAll = async () => {
     const confirmed = await dialogs.confirm({
@@ -27,7 +33,7 @@ export function TabBar({ workspace, onActivate, onClose, onCloseAll, onNew }: Ta
 
   return (
     <div className="tab-bar">
-      <div className="tab-bar__tabs" role="tablist" aria-label="Open tabs">
+      <div ref={tabList} className="tab-bar__tabs" role="tablist" aria-label="Open tabs">
         {workspace.tabs.map((tab) => {
           const active = tab.id === workspace.activeId;
           return (
