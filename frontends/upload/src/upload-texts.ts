@@ -11,7 +11,7 @@ export const UploadTexts = {
   hint: 'Processing takes about 2-5 minutes.',
   statusTitle: 'Processing Status',
   noFiles: 'No files uploaded yet',
-  unreadFiles: (count: number) => `${count} ${count === 1 ? 'file' : 'files'} could not be read`,
+  unreadFiles: (count: number) => `${count} ${count === 1 ? 'file' : 'files'} not read in full`,
   cancel: 'Cancel',
   close: 'Close',
   notices: {

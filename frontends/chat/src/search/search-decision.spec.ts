@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { decideAfterSearch } from './search-decision';
+import { decideAfterSearch, weakMatchNotice } from './search-decision';
 import { testHit, testResult } from './search-hits.fixture';
 
 describe('decideAfterSearch', () => {
@@ -24,5 +24,15 @@ describe('decideAfterSearch', () => {
     expect(decideAfterSearch(testResult([]), 'hospital')).toEqual({ kind: 'no-hospital-protocols' });
     expect(decideAfterSearch(testResult([testHit(1, 4)]), 'hospital')).toEqual({ kind: 'not-relevant', topRelevance: 4, scope: 'hospital' });
     expect(decideAfterSearch(testResult([testHit(1, 7)]), 'hospital')).toEqual({ kind: 'generate' });
+  });
+});
+
+describe('weakMatchNotice', () => {
+  it('notes a best hit under the line in the scopes that always generate, never rounding it up to the line', () => {
+    expect(weakMatchNotice(testResult([testHit(1, 5.96), testHit(2, 2)]), 'all')).toMatch(/^Weak match: the best source found scores 5\.9 of 10 /);
+    expect(weakMatchNotice(testResult([testHit(1, 0.4)]), 'global')).toMatch(/scores 0\.4 of 10/);
+    expect(weakMatchNotice(testResult([testHit(1, 6)]), 'all')).toBeUndefined();
+    expect(weakMatchNotice(testResult([testHit(1, 0.4)]), 'user')).toBeUndefined();
+    expect(weakMatchNotice(testResult([]), 'all')).toBeUndefined();
   });
 });

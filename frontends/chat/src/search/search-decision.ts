@@ -1,6 +1,8 @@
 import { RELEVANCE_LINE, type SearchScope } from '@cairn/frontend-shared';
 import type { SearchResult } from './search.resource';
 
+const topRelevance = (result: SearchResult) => Math.max(...result.hits.map((hit) => hit.score));
+
 /** With My Protocols, a top relevance under the line means the user's protocols do not cover the query. */
 export const USER_ONLY_RELEVANCE_THRESHOLD = RELEVANCE_LINE;
 
@@ -17,8 +19,8 @@ export type SearchDecision =
 export function decideAfterSearch(result: SearchResult, scope: SearchScope): SearchDecision {
   if (scope !== 'user' && scope !== 'hospital') return { kind: 'generate' };
   if (result.hits.length === 0) return { kind: scope === 'user' ? 'no-user-protocols' : 'no-hospital-protocols' };
-  const topRelevance = Math.max(...result.hits.map((hit) => hit.score));
-  return topRelevance < USER_ONLY_RELEVANCE_THRESHOLD ? { kind: 'not-relevant', topRelevance, scope } : { kind: 'generate' };
+  const top = topRelevance(result);
+  return top < USER_ONLY_RELEVANCE_THRESHOLD ? { kind: 'not-relevant', topRelevance: top, scope } : { kind: 'generate' };
 }
 
 export const NO_USER_PROTOCOLS_REPLY = {
@@ -70,7 +72,7 @@ export function notInLibraryReply(query: string) {
  */
 export function weakMatchNotice(result: SearchResult, scope: SearchScope): string | undefined {
   if (scope === 'user' || scope === 'hospital' || result.hits.length === 0) return undefined;
-  const topRelevance = Math.max(...result.hits.map((hit) => hit.score));
-  if (topRelevance >= RELEVANCE_LINE) return undefined;
-  return `Weak match: the best source found scores ${topRelevance.toFixed(1)} of 10 for this question (${RELEVANCE_LINE} or more means it is about it). Check each step against its source before relying on it.`;
+  const top = topRelevance(result);
+  if (top >= RELEVANCE_LINE) return undefined;
+  return `Weak match: the best source found scores ${(Math.floor(top * 10) / 10).toFixed(1)} of 10 for this question (${RELEVANCE_LINE} or more means it is about it). Check each step against its source before relying on it.`;
 }

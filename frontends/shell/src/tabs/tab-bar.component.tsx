@@ -16,10 +16,11 @@ const ICONS = { chat: 'message', 'generated-protocols': 'file', 'protocol-index'
 export function TabBar({ workspace, onActivate, onClose, onCloseAll, onNew }: TabBarProps) {
   const several = workspace.tabs.length > 1;
   const tabList = useRef<HTMLDivElement>(null);
+  const activeTitle = workspace.tabs.find((tab) => tab.id === workspace.activeId)?.title;
 
   useEffect(() => {
     tabList.current?.querySelector<HTMLElement>('.tab-bar__tab.is-active')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [workspace.activeId, workspace.tabs.length]);
+  }, [workspace.activeId, workspace.tabs.length, activeTitle]);
 
   const confirmCloseAll = async () => {
     const confirmed = await dialogs.confirm({

@@ -14,7 +14,7 @@ export interface UploadJobView {
   extracted: number | null;
   indexed: number | null;
   error: string | null;
-  /** The files of the upload that could not be read, with why. */
+  /** The files of the upload that could not be read, or were read only in part, with why. */
   unread: { name: string; error: string }[];
 }
 

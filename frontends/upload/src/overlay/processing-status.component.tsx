@@ -36,8 +36,8 @@ export function ProcessingStatus({ job, onCancel }: { job: UploadJobView; onCanc
         <details className="upload-job__unread">
           <summary>{UploadTexts.unreadFiles(job.unread.length)}</summary>
           <ul>
-            {job.unread.map((file) => (
-              <li key={file.name}>
+            {job.unread.map((file, index) => (
+              <li key={`${index}:${file.name}`}>
                 <span className="upload-job__unread-name">{file.name}</span>: {file.error}
               </li>
             ))}

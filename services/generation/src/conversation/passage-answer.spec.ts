@@ -290,6 +290,13 @@ describe('answerSentences', () => {
     ]);
     const focus = 'Start ventilation with a self-inflating bag and mask within 1 minute of birth if the baby does not breathe.';
     expect(sentences(answerSentences({ question: 'what rate should i squeeze it at?', topic: 'Newborn resuscitation', focus, sources: newborn }))[0].text).toMatch(/^Give about 40 breaths/);
+    const anaphylaxis = toSources([
+      { text: '- Give adrenaline 0.5 mg IM into the thigh for an adult.', title: 'Anaphylaxis', organization: 'NHS', section: 'Treatment' },
+      { text: '- Lay the person flat.\n- Call for help.\n- Keep the person warm.', title: 'Anaphylaxis', organization: 'NHS', section: 'Adrenaline auto-injector: after use' },
+    ]);
+    expect(sentences(answerSentences({ question: 'what dose of adrenaline in an adult?', topic: 'Anaphylaxis', sources: anaphylaxis })).map((sentence) => sentence.text)).toEqual([
+      'Give adrenaline 0.5 mg IM into the thigh for an adult.',
+    ]);
   });
 
   it("reads 'drugs' as said by a sentence naming any medicine", () => {
@@ -298,6 +305,8 @@ describe('answerSentences', () => {
       '- Do not give NSAIDs such as ibuprofen or aspirin, because of the bleeding risk.',
     ]);
     expect(sentences(answerSentences({ question: 'what drugs should I avoid?', topic: 'Dengue warning signs', sources: dengue }))[0]?.text).toMatch(/^Do not give NSAIDs/);
+    const recovery = listSource('Recovery', 'NHS', ['- Avoid alcohol during recovery.', '- Walk a little more each day.']);
+    expect(answerSentences({ question: 'what tablets should she take?', topic: 'Recovery after surgery', sources: recovery })).toEqual({ unanswered: ['tablets'] });
   });
 
   it('reads a verb the sources lack by the noun it is made from', () => {

@@ -39,7 +39,7 @@ const NAMES_THE_QUESTION = 0.25;
 /** ...or the share of its words, counted alike: a word rare among the sources ('suspected') does not outweigh the one asked about ('antibiotics'). */
 const NAMES_HALF_THE_QUESTION = 0.5;
 const NEAR_DUPLICATE = 0.6;
-/** How much what a sentence's section heading names counts beside what the sentence names itself. */
+/** How much what a sentence's section heading names counts beside what the sentence names itself, when choosing the answering sentence (a supporting one must name it itself). */
 const UNDER_THE_HEADING = 0.5;
 /** How much an everyday word of the question ('bother', 'think') counts beside a word of medicine when deciding the sources do not answer. */
 const EVERYDAY_WORD = 0.5;
@@ -189,14 +189,15 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   }
   const candidates = quotable
     .map(({ sentence, stems, heading, does }) => {
-      const about = Math.max(weightedShare(mentioned, stems, weight), UNDER_THE_HEADING * weightedShare(mentioned, new Set([...stems, ...heading]), weight));
+      const ownAbout = weightedShare(mentioned, stems, weight);
+      const about = Math.max(ownAbout, UNDER_THE_HEADING * weightedShare(mentioned, new Set([...stems, ...heading]), weight));
       const says = signal?.test(sentence.text) && (kind !== 'signs' || listsSeveral(sentence.text)) ? 1 : 0;
       const coverage = share(asked, stems);
       const onFocus = weightedShare(focusMentioned, stems, weight);
       const narrower = forOthers(sentence.text, named) ? NARROWER : 0;
       const score =
         2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) + SAME_BAND * (ageFit(sentence.text, age) + weightFit(sentence.text, bodyWeight)) - narrower - 0.001 * sentence.position;
-      return { sentence, stems, about, names: share(mentioned, stems), says, coverage, score, does };
+      return { sentence, stems, about, ownAbout, names: share(mentioned, stems), says, coverage, score, does };
     })
     .sort((a, b) => b.score - a.score);
   const naming = candidates.filter((candidate) => candidate.about >= NAMES_THE_QUESTION || candidate.names >= NAMES_HALF_THE_QUESTION);
@@ -211,7 +212,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   };
   for (const candidate of candidates) {
     if (chosen.length > MAX_SUPPORTING) break;
-    if (candidate.about === 0 && !(candidate.says && candidate.sentence.sourceId === lead.sentence.sourceId)) continue;
+    if (candidate.ownAbout === 0 && !(candidate.says && candidate.sentence.sourceId === lead.sentence.sourceId)) continue;
     if (aboutAnother(candidate.sentence.text)) continue;
     if (chosen.some((picked) => similarity(picked.stems, candidate.stems) >= NEAR_DUPLICATE)) continue;
     chosen.push(candidate);
@@ -271,7 +272,7 @@ function withMedicinesOf(quotable: Quotable[], words: string[]): Quotable[] {
   return quotable.map((entry) => {
     const medicines = wordsOf(entry.sentence.text).filter((word) => word.length > 3 && !isEverydayWord(word));
     const classes = medicines.flatMap(medicineClasses).flatMap(stemsOf).filter((stem) => wanted.has(stem) && !entry.stems.has(stem));
-    const named = anyMedicine.length > 0 && medicines.some((word) => medicineClasses(word).length > 0) ? anyMedicine : [];
+    const named = anyMedicine.length > 0 && medicines.some(isAMedicine) ? anyMedicine : [];
     const said = [...classes, ...named];
     return said.length > 0 ? { ...entry, stems: new Set([...entry.stems, ...said]) } : entry;
   });
@@ -279,6 +280,12 @@ function withMedicinesOf(quotable: Quotable[], words: string[]): Quotable[] {
 
 /** Words for any medicine: a sentence naming one (ibuprofen, aspirin) says them ('what drugs should I avoid?'). */
 const ANY_MEDICINE = /^(?:drugs?|medicines?|medications?|tablets?|pills?)$/i;
+/** Classes of what is used, not prescribed: alcohol and tobacco are 'drugs of abuse' to WordNet. */
+const NOT_PRESCRIBED = /^(?:drug of abuse|street drug|hard drug|controlled substance)$/;
+const isAMedicine = (word: string) => {
+  const classes = medicineClasses(word);
+  return classes.length > 0 && !classes.every((name) => NOT_PRESCRIBED.test(name));
+};
 
 const PRONOUN = /\b(?:it|this|that|them|these|those)\b/i;
 const ACT_ON = /\b([a-z]+)\s+(?:it|this|them|these)\b/gi;

@@ -54,6 +54,17 @@ describe('withLeadDocument', () => {
     expect(await withLeadDocument(lay, tokenize('labourer fell from a ladder, leg twisted, skin grazed'), async () => [cooling])).toBe(lay);
   });
 
+  it('does not top up from a lead that shares a few words with the question when another document is about it', async () => {
+    const stroke = 'Stroke: thrombolysis';
+    const found = toSources([
+      passage(stroke, 'Thrombolysis', 'Do not give alteplase to a patient taking warfarin or with major active bleeding.', 4.8),
+      passage('Anticoagulant reversal', 'Warfarin reversal', 'Give prothrombin complex concentrate and IV vitamin K for major bleeding on warfarin.', 4.5),
+      passage('Burns and scalds', 'First aid', 'Cool the burn under running water for 20 minutes.', 0.2),
+    ]);
+    const alteplase = passage(stroke, 'Thrombolysis', 'Give alteplase 0.9 mg/kg IV within 4.5 hours of onset.', 3);
+    expect(await withLeadDocument(found, tokenize('warfarin reversal for major bleeding'), async (text) => (text === stroke ? [alteplase] : []))).toBe(found);
+  });
+
   it('leaves the sources alone when the lead is not about the question or nothing more of it is found', async () => {
     const unjudged = toSources(found.map((source, index) => ({ ...source, relevance: index === 0 ? 2 : source.relevance })));
     expect(await withLeadDocument(unjudged, tokenize('pancreatitis'), moreOfTheLead)).toBe(unjudged);

@@ -8,18 +8,21 @@ const sameDocument = (a: Passage, b: Passage) => a.title === b.title && a.organi
 
 /**
  * The sources with those not about the question replaced by more passages of the document search
- * ranked first, when that document is about it or its first passage says a good part of the question: a
- * lay question whose protocol search found ("son hit head at football, now foggy and dizzy") is built
- * from that protocol's other sections rather than from the passages about something else that followed it. `more` finds passages for a text (the lead
+ * ranked first, when that document is about it, or when its first passage says a good part of the
+ * question and no other document's passage is about it: a lay question whose protocol search found ("son
+ * hit head at football, now foggy and dizzy") is built from that protocol's other sections rather than
+ * from the passages about something else that followed it. `more` finds passages for a text (the lead
  * document's title); their relevance, read against the title rather than the question, is dropped.
  * The lead always stays. The sources are unchanged when all are about the question, when the lead
  * names no document, or when no more of it is found.
  */
 export async function withLeadDocument(sources: Source[], stems: string[], more: (text: string) => Promise<Passage[]>): Promise<Source[]> {
   const lead = sources[0];
-  if (!lead || PLACEHOLDER_TITLE.test(lead.title) || !(leadIsAboutTheQuestion(sources, stems) || leadTextSaysTheQuestion(sources, stems))) return sources;
+  if (!lead || PLACEHOLDER_TITLE.test(lead.title)) return sources;
   const onTopic = onTopicSources(sources, stems);
   if (sources.every((source) => onTopic.has(source.id))) return sources;
+  const aloneOnTopic = sources.every((source) => sameDocument(source, lead) || !onTopic.has(source.id));
+  if (!leadIsAboutTheQuestion(sources, stems) && !(aloneOnTopic && leadTextSaysTheQuestion(sources, stems))) return sources;
   const known = new Set(sources.map((source) => source.text));
   const extra = (await more(lead.title))
     .filter((passage) => sameDocument(passage, lead) && !known.has(passage.text))

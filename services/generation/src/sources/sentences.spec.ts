@@ -20,4 +20,20 @@ describe('sentencesOf', () => {
       'Results of the blood culture guide the antibiotic.',
     ]);
   });
+
+  it('keeps a first word that only looks like a label, a publisher named in advice, and advice a notice runs onto', () => {
+    const [guidance] = toSources([
+      {
+        text: 'Aim SpO2 94-98% in most acutely ill patients.\nResults CT within 1 hour decide the pathway.\nPublished by WHO in 2013, these guidelines recommend artesunate for severe malaria.\nGive ceftriaxone 2 g IV daily. © 2013 WHO.',
+        title: 'Guidance',
+        organization: 'WHO',
+      },
+    ]);
+    expect(sentencesOf(guidance).map((sentence) => sentence.text)).toEqual([
+      'Aim SpO2 94-98% in most acutely ill patients.',
+      'Results CT within 1 hour decide the pathway.',
+      'Published by WHO in 2013, these guidelines recommend artesunate for severe malaria.',
+      'Give ceftriaxone 2 g IV daily.',
+    ]);
+  });
 });

@@ -156,7 +156,7 @@ function joinLines(text: string, next: string): string {
 }
 
 /** A heading says something in words: a rule of dots ('· · · · ·') or a page number set large is none. */
-const HAS_WORDS = /\p{L}{2}/u;
+const HAS_WORDS = /\p{L}\p{M}*\p{L}/u;
 
 /** The font height that sets the most characters: the body text's. */
 function bodyTextHeight(lines: TextLine[]): number {

@@ -37,6 +37,8 @@ describe('cutStep', () => {
   it("does not take the full stop of an abbreviation ('vs.') for a sentence break", () => {
     const text = 'There was a marked decrease in endothelium-dependent dilation after the high-fat meal than the low-fat meal (8.6% vs. 1.2%), in every subject tested there';
     expect(cutStep(text)).toBe('There was a marked decrease in endothelium-dependent dilation after the high-fat meal than the low-fat meal (8.6% vs. 1.2%)...');
+    const vitaminK = 'Stop warfarin at once in a patient with major bleeding on anticoagulation, and give 5 mg IV vitamin K. Give prothrombin complex concentrate and recheck the INR';
+    expect(cutStep(vitaminK)).toBe('Stop warfarin at once in a patient with major bleeding on anticoagulation, and give 5 mg IV vitamin K...');
   });
   it('falls back to a clause break, then a word boundary', () => {
     const clause = `${'Check blood glucose in every unconscious patient'.padEnd(95, ' x')}, then give dextrose if it is low and call for senior review straight away please`;

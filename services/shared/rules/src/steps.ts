@@ -6,8 +6,8 @@ export const MIN_STEP_LENGTH = 4;
 
 const LEADING_MARKERS = /^(?:step\s*\d{1,3}[.):]?\s+|\(?\d{1,3}[.):]\s+|\(\d{1,3}\)\s+|[-*•●▪◦‣–—>]+\s*|\(?[a-z][.)]\s+)+/i;
 
-/** A full stop that ends an abbreviation or an initial ('vs.', 'e.g.', 'et al.', 'J.'), not a sentence. */
-const ABBREVIATION_STOP = /(?:\b(?:vs|e\.g|i\.e|etc|approx|cf|al|fig|no|dr|st)|\b[A-Za-z])\.$/i;
+/** A full stop that ends an abbreviation inside a sentence ('vs.', 'e.g.', 'et al.'), not the sentence ('vitamin K.' does). */
+const ABBREVIATION_STOP = /\b(?:vs|e\.g|i\.e|cf|et al|approx|fig)\.$/i;
 
 function lastBreak(text: string, marks: RegExp): number {
   for (let i = Math.min(STEP_MAX_LENGTH, text.length - 1); i >= STEP_BREAK_FROM; i--) {

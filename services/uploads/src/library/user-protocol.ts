@@ -67,13 +67,20 @@ function stepPage(data: GeneratedProtocolData, step: ChecklistStep): number {
 }
 
 /** A protocol's steps as the sections search indexes, each with the page its citation starts on. */
-/** An explanation that only names where the step came from ('User upload guidance: guide.pdf, page 3'): no text of the protocol to search. */
-const namesTheSource = (data: GeneratedProtocolData, explanation: string) => explanation.startsWith(`${data.organization} guidance: `);
+/**
+ * What of a step's explanation search indexes: all of it, or of one that only names where the step came
+ * from ('User upload guidance: guide.pdf, page 3 (Hyperkalaemia)') the section heading alone.
+ */
+function searchableExplanation(data: GeneratedProtocolData, explanation: string): string {
+  if (!explanation.startsWith(`${data.organization} guidance: `)) return explanation;
+  const heading = /\(([^()]*)\)\s*$/.exec(explanation)?.[1] ?? '';
+  return /\p{L}\p{M}*\p{L}/u.test(heading) ? heading : '';
+}
 
 export const stepSections = (title: string, data: GeneratedProtocolData) =>
   data.checklist.map((step) => ({
     heading: title,
-    body: [step.text, namesTheSource(data, step.explanation) ? '' : step.explanation].filter(Boolean).join(' '),
+    body: [step.text, searchableExplanation(data, step.explanation)].filter(Boolean).join(' '),
     page: stepPage(data, step),
   }));
 
