@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { citationSourceLink, HospitalBadge, Icon, useCurrentUser, useSourceViewer, type SourceRequest } from '@cairn/frontend-shared';
-import { citationDetails } from './citation-display';
+import { citationDetails, citationFile } from './citation-display';
 import type { ProtocolCitation } from './protocol';
 
 function SourceLink({ citation, onOpen }: { citation: ProtocolCitation; onOpen: (request: SourceRequest) => void }) {
@@ -54,6 +54,7 @@ export function References({ citations, open, highlighted, elementId, onToggle }
                 <p className="reference__source">{citation.source}</p>
                 {citation.hospital && <HospitalBadge organisation={citation.hospital} />}
                 <p className="reference__details">{citationDetails(citation)}</p>
+                {citationFile(citation) && <p className="reference__file">{citationFile(citation)}</p>}
                 {citation.excerpt && <p className="reference__excerpt">{citation.excerpt}</p>}
                 <SourceLink citation={citation} onOpen={sources.open} />
               </div>

@@ -11,6 +11,11 @@ describe('scoreSentence', () => {
     expect(read('Once the child can drink, check glucose again after 30 minutes.')).toMatchObject({ actionable: true, phase: 0 });
   });
 
+  it('reads how long to keep going as a step that follows the treatment, not one of it', () => {
+    expect(read('Continue CPR until the person breathes normally or help takes over.').phase).toBe(4);
+    expect(read('Continue dual antiplatelet therapy for 12 months.').phase).toBe(2);
+  });
+
   it('does not read a statement after an opening phrase as an instruction', () => {
     expect(read('For example, cough and fever are common in glucose disorders.').actionable).toBe(false);
     expect(read('In children, hypoglycaemia is common after fasting.').actionable).toBe(false);

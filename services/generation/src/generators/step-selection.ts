@@ -17,6 +17,7 @@ type Phase = 0 | 1 | 2 | 3 | 4 | 5;
 const PHASES: [Phase, RegExp][] = [
   [1, /^(call|dial|phone|get help|start cpr|begin|open the airway|lay|place|position|press|push|stop the bleeding|cool|immobili[sz]e|keep (the patient )?still|remove)\b/i],
   [0, /^(suspect|recogni[sz]e|assess|check|ask|examine|look|measure|classify|confirm|diagnose|test|identify|screen|record|take a|evaluate|obtain|count|estimate|calculate|weigh|exclude|interpret)\b/i],
+  [4, /^continue\b[^.;]*\buntil\b/i],
   [2, /^(give|dose|administer|treat|start|prescribe|offer|use|inject|infuse|apply|insert|switch|continue|deliver|add|aim|manage|reduce|relieve|adjust|replace|restart|transfuse|ventilate|vaccinate|isolate|dress|secure|increase|lower|reserve|prefer|choose)\b/i],
   [3, /^(do not|don't|avoid|never)\b/i],
   [4, /^(monitor|review|reassess|repeat|observe|watch|re-?check|follow|allow|progress|return)\b/i],
