@@ -17,10 +17,18 @@ export interface FollowUpQuestion {
 
 const readQuestions = (name: string) => (JSON.parse(readFileSync(resolve(repoRoot, 'bench/data', name), 'utf8')) as { questions: FollowUpQuestion[] }).questions;
 
-/** The frozen questions of one half; the tune half also has the extra tune questions, written later. */
-export function loadFollowUpQuestions(half: Half): FollowUpQuestion[] {
-  const frozen = readQuestions('follow-up-questions.json').filter((question) => halfOf(question.question) === half);
-  return half === 'tune' ? [...frozen, ...readQuestions('follow-up-questions-extra-tune.json')] : frozen;
+/** Which follow-up questions: a half of the frozen set, or the held-out half of the fresh batch. */
+export type FollowUpSet = Half | 'fresh test';
+
+/**
+ * The frozen questions of one half. The tune half also has the extra tune questions and the tune half
+ * of the fresh batch, both written later; the fresh batch's test half is held out on its own.
+ */
+export function loadFollowUpQuestions(set: FollowUpSet): FollowUpQuestion[] {
+  const freshHalf = (half: Half) => readQuestions('follow-up-questions-fresh.json').filter((question) => halfOf(question.question) === half);
+  if (set === 'fresh test') return freshHalf('test');
+  const frozen = readQuestions('follow-up-questions.json').filter((question) => halfOf(question.question) === set);
+  return set === 'tune' ? [...frozen, ...readQuestions('follow-up-questions-extra-tune.json'), ...freshHalf('tune')] : frozen;
 }
 
 /** The first sentence of an answer (or its first list item), without its citation: what a clinician reads first. */
@@ -106,14 +114,20 @@ export interface FollowUpResult {
 }
 
 /** Asks each follow-up about the checklist its protocol question gets, as the chat (or a step thread) asks it. */
-export async function followUpResults(post: Post, half: Half): Promise<FollowUpResult[]> {
+export async function followUpResults(post: Post, half: FollowUpSet): Promise<FollowUpResult[]> {
   const results: FollowUpResult[] = [];
   for (const question of loadFollowUpQuestions(half)) {
     const { protocol } = await searchAndGenerate(post, question.protocol);
-    const answer = question.step ? await askInStepThread(post, question, protocol) : await askInChat(post, question, protocol);
+    const answer = await (question.step ? askInStepThread(post, question, protocol) : askInChat(post, question, protocol)).catch(refusal);
     results.push({ question, answer, leads: new RegExp(question.fact, 'i').test(firstSentence(answer)), fragmentary: isFragmentary(answer) });
   }
   return results;
+}
+
+/** A follow-up the API turns away (400) is an answer that states nothing; any other failure stops the bench. */
+function refusal(error: Error): string {
+  if (!/: 400 /.test(error.message)) throw error;
+  return `(refused: ${error.message.replace(/^.*?: 400 /, '')})`;
 }
 
 async function askInChat(post: Post, question: FollowUpQuestion, protocol: Protocol): Promise<string> {

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { buildGenerateRequest, SAMPLE_QUERIES, type ContextSnippet, type SnippetSource } from '@cairn/rules';
 import { judge } from '@cairn/generation';
 import { spawnService } from '@cairn/testing';
-import { checklistFigures, followUpResults } from './answer-quality.js';
+import { checklistFigures, followUpResults, type FollowUpSet } from './answer-quality.js';
 import type { Half } from './clinical-queries.js';
 import { CLINICAL_QUESTIONS } from './clinical-questions.js';
 import { repoRoot } from './datasets.js';
@@ -89,16 +89,23 @@ async function checklistLengths(ask: Ask): Promise<void> {
   if (half === 'tune') console.log(table(['short checklist', 'steps with hits', 'steps, query alone'], checklists.short.map((row) => [row.query, row.withHits, row.queryAlone])));
 }
 
+const FOLLOW_UP_SETS: Record<FollowUpSet, string> = {
+  tune: 'bench/data/follow-up-questions.json, tune half, the extra tune questions and the fresh batch\'s tune half',
+  test: 'bench/data/follow-up-questions.json, test half',
+  'fresh test': 'bench/data/follow-up-questions-fresh.json, test half',
+};
+
 async function followUpAnswers(ask: Ask): Promise<void> {
-  const answers = await followUpResults(ask, half);
-  console.log(`\nFollow-up questions (bench/data/follow-up-questions.json, ${half} half${half === 'tune' ? ' and the extra tune questions' : ''}) about the checklist shown`);
-  console.log(
-    table(
-      ['questions', 'first sentence states the asked fact', 'answers with "..." or a fragment'],
-      [[answers.length, share(answers.filter((row) => row.leads).length, answers.length), share(answers.filter((row) => row.fragmentary).length, answers.length)]],
-    ),
-  );
-  if (half === 'tune') {
+  for (const set of half === 'tune' ? (['tune'] as const) : (['test', 'fresh test'] as const)) {
+    const answers = await followUpResults(ask, set);
+    console.log(`\nFollow-up questions (${FOLLOW_UP_SETS[set]}) about the checklist shown`);
+    console.log(
+      table(
+        ['questions', 'first sentence states the asked fact', 'answers with "..." or a fragment'],
+        [[answers.length, share(answers.filter((row) => row.leads).length, answers.length), share(answers.filter((row) => row.fragmentary).length, answers.length)]],
+      ),
+    );
+    if (set !== 'tune') continue;
     for (const row of answers.filter((result) => !result.leads || result.fragmentary)) {
       console.log(`- ${row.question.id} ${row.question.question} [${row.leads ? 'leads' : 'does not lead'}${row.fragmentary ? ', fragmentary' : ''}]\n  ${row.answer.replace(/\n/g, ' ⏎ ').replace(/\s+/g, ' ').slice(0, 400)}`);
     }

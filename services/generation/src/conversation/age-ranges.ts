@@ -26,8 +26,8 @@ export interface Span {
 
 const holds = ({ from, fromIncluded, to, toIncluded }: Span, value: number) =>
   (fromIncluded ? value >= from : value > from) && (toIncluded ? value <= to : value < to);
-const atLeast = (from: number, included = true): Span => ({ from, fromIncluded: included, to: Infinity, toIncluded: false });
-const below = (to: number, included = false): Span => ({ from: 0, fromIncluded: true, to, toIncluded: included });
+export const atLeast = (from: number, included = true): Span => ({ from, fromIncluded: included, to: Infinity, toIncluded: false });
+export const below = (to: number, included = false): Span => ({ from: 0, fromIncluded: true, to, toIncluded: included });
 
 /**
  * Who a sentence gives an age for: 'aged' or 'age' with any unit; a group of people ('children',
@@ -58,7 +58,7 @@ export function ageSpans(sentence: string): Span[] {
 }
 
 /** 1 when one of the sentence's spans holds the value, -1 when it has spans and none does, 0 when it gives none (or no value is asked). */
-function fit(spans: Span[], value: number | null): number {
+export function fit(spans: Span[], value: number | null): number {
   if (value === null || spans.length === 0) return 0;
   return spans.some((span) => holds(span, value)) ? 1 : -1;
 }

@@ -4,6 +4,7 @@ import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 describe('writtenOut', () => {
   it('writes out time and age shorthand and splits glued units', () => {
     expect(writtenOut('antivirals after 48h?')).toBe('antivirals after 48 hours?');
+    expect(writtenOut('calpol and nurofen at the same time?')).toBe('calpol and nurofen together?');
     expect(writtenOut('repeated in the first hr')).toBe('repeated in the first hours');
     expect(writtenOut('a 7 yo on 30kg')).toBe('a 7 years old on 30 kg');
     expect(writtenOut('every 20 mins')).toBe('every 20 minutes');

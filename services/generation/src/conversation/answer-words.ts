@@ -21,7 +21,7 @@ const AFTER_NUMBER = new RegExp(`(\\d)\\s*(${Object.keys(UNITS).join('|')})\\b`,
 const COUNTED_UNIT = new RegExp(`\\b(first|an|a|per|each|every|one|last|next)\\s+(${Object.keys(UNITS).filter((unit) => unit.length > 1).join('|')})\\b`, 'g');
 const GLUED_UNIT = /(\d)(kg|g|mg|mcg|ml|l|mmhg|mmol|days?|weeks?|months?|years?|hours?|minutes?)\b/gi;
 
-/** A clinician's shorthand for times and ages written out ('48h' is '48 hours', 'first hr' the first hour, '7 yo' 7 years old), glued units split ('30kg') "don't" read as "do not" and "what's" as "what". */
+/** A clinician's shorthand for times and ages written out ('48h' is '48 hours', 'first hr' the first hour, '7 yo' 7 years old), glued units split ('30kg'), "don't" read as "do not", "what's" as "what" and "at the same time" as "together". */
 export function writtenOut(text: string): string {
   return text
     .replace(/\bcan[’']t\b/gi, 'cannot')
@@ -32,7 +32,8 @@ export function writtenOut(text: string): string {
     .replace(/(\p{L})[’']s\b/giu, '$1')
     .replace(AFTER_NUMBER, (_match, digit: string, unit: string) => `${digit} ${UNITS[unit.toLowerCase()]}`)
     .replace(COUNTED_UNIT, (_match, counter: string, unit: string) => `${counter} ${UNITS[unit]}`)
-    .replace(GLUED_UNIT, '$1 $2');
+    .replace(GLUED_UNIT, '$1 $2')
+    .replace(/\b(?:at the same time|simultaneously)\b/gi, 'together');
 }
 
 const BRITISH_ISE = /(\p{L}{4,})is(e|ed|es|ing|ation|ations|er|ers)\b/gu;

@@ -25,6 +25,35 @@ describe('answerSentences', () => {
     expect(found.length).toBeLessThanOrEqual(4);
   });
 
+  it('reads an adjective of the question by its noun, and a question on whether something is ok as one on what to avoid', () => {
+    const flu = listSource('Influenza: antiviral treatment', 'CDC', [
+      '- For uncomplicated influenza, use oseltamivir, inhaled zanamivir, IV peramivir or oral baloxavir according to age and contraindications.',
+      '- Give zanamivir 10 mg (two inhalations) twice daily for 5 days from age 7.',
+      '- Do not use inhaled zanamivir in people with asthma, COPD or other chronic airway disease, because it can cause bronchospasm.',
+    ]);
+    const found = sentences(answerSentences({ question: 'patient is asthmatic - is inhaled zanamivir ok?', topic: 'Influenza antiviral treatment', sources: flu }));
+    expect(found[0].text).toMatch(/^Do not use inhaled zanamivir in people with asthma/);
+  });
+
+  it('answers a question about signs with a sentence listing several, also as "A, B and C"', () => {
+    const dengue = listSource('Dengue: warning signs', 'ICMR', [
+      '- Diagnose severe dengue when there is shock, fluid accumulation with respiratory distress, severe bleeding or severe organ impairment.',
+      '- Watch for falling urine output, cold extremities and a narrowing pulse pressure as early signs of impending shock.',
+    ]);
+    const found = sentences(answerSentences({ question: 'early signs that a dengue patient is heading into shock?', topic: 'Dengue warning signs', sources: dengue }));
+    expect(found[0].text).toMatch(/^Watch for falling urine output/);
+  });
+
+  it('prefers the sentence whose bounds hold the reading the question gives', () => {
+    const dka = listSource('DKA: potassium', 'NHS', [
+      '- Add 40 mmol/L of potassium to each litre of fluid if potassium is 3.5 to 5.5 mmol/L.',
+      '- Give no potassium if it is above 5.5 mmol/L.',
+    ]);
+    const answer = (question: string) => sentences(answerSentences({ question, topic: 'DKA', sources: dka }))[0].text;
+    expect(answer('K 6.1 - how much potassium?')).toMatch(/^Give no potassium/);
+    expect(answer('K 4.2 - how much potassium?')).toMatch(/^Add 40 mmol/);
+  });
+
   it('leads a "how do I…" question with the instruction that does what it asks', () => {
     const burns = listSource('Burns: fluid resuscitation', 'ICMR', [
       '- Start IV fluids for burns over 15% TBSA in adults and over 10% TBSA in children, using two large-bore cannulas.',

@@ -4,9 +4,10 @@ import { sentencesOf, type SourceSentence } from '../sources/sentences.js';
 import type { Source } from '../sources/source.js';
 import { ANSWER_SIGNALS, ASKING_WORDS, KIND_WORDS, askedVerb, classifyQuestion } from './question-kind.js';
 import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
-import { shorthandReadings } from './source-shorthand.js';
+import { definitionsIn, shorthandReadings } from './source-shorthand.js';
 import { ageFit, ageGroup, askedAge, askedWeight, weightFit } from './age-ranges.js';
-import { attributesOf, isLemma, kindsOfAct, lemmaOf, medicineClasses, namesADisease, nounsOfVerb, otherNamesOf } from '../lexicon/word-net.js';
+import { askedReading, readingFit } from './readings.js';
+import { attributesOf, isLemma, kindsOfAct, lemmaOf, medicineClasses, namesADisease, nounsOfAdjective, nounsOfVerb, otherNamesOf } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -52,7 +53,7 @@ const AMOUNT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)|^(?:kg|lb|g|
 
 /** How much naming the question's people (a child's dose for a 7-year-old) counts, and naming only people of another age costs. */
 const SAME_PEOPLE = 0.5;
-/** How much a sentence for the question's age or weight ('children aged 6 to 12 years' of 'an 8 yo', '15 to 23 kg' of 'a 20 kg child') counts, and one for other ages or weights costs. */
+/** How much a sentence for the question's age, weight or reading ('children aged 6 to 12 years' of 'an 8 yo', '15 to 23 kg' of 'a 20 kg child', 'potassium is 3.5 to 5.5' of 'K 4.2') counts, and one for others costs. */
 const SAME_BAND = 0.5;
 
 /** The groups of people a question names, an age read as its age group. */
@@ -104,8 +105,8 @@ function isWhole(sentence: SourceSentence): boolean {
   return !/(\.\.\.|…)$/.test(text) && (/[.!?]["')]?$/.test(text) || sentence.listItem === true);
 }
 
-/** A sentence naming several things ('pinpoint pupils, unresponsiveness, and slow breathing'): what a question about signs wants. */
-const listsSeveral = (text: string) => (text.match(/,/g)?.length ?? 0) >= 2;
+/** A sentence naming several things ('pinpoint pupils, unresponsiveness, and slow breathing'; 'falling urine output, cold extremities and a narrowing pulse pressure'): what a question about signs wants. */
+const listsSeveral = (text: string) => (text.match(/,/g)?.length ?? 0) >= 2 || /,\s*[^,.;\s][^,.;]*\s(?:and|or)\s/.test(text);
 
 /** Each stem's weight: the rarer among the sentences, the more a sentence naming it is about the question. */
 function rarity(stems: string[], sentences: Set<string>[]): Map<string, number> {
@@ -140,11 +141,13 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const words = wordsOf(question);
   const age = askedAge(question);
   const bodyWeight = askedWeight(question);
+  const measured = askedReading(question);
   const people = peopleAsked(question, age);
   const unknownWords = words.filter((word) => !saidByTheSources(word));
-  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word), ...nounsOfVerb(word)])].filter(saidByTheSources);
+  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word), ...nounsOfVerb(word), ...nounsOfAdjective(word)])].filter(saidByTheSources);
   const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(medicineClasses))].filter(saidByTheSources);
-  const asked = [...new Set(stemsOf(question))];
+  const readingValue = new Set(measured ? stemsOf(measured.written) : []);
+  const asked = [...new Set(stemsOf(question))].filter((stem) => !readingValue.has(stem));
   const framing = new Set([...stemsOf(KIND_WORDS[kind] ?? ''), ...(focus ? actOnTheStep(question) : [])]);
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem) && !framing.has(stem));
   const everyday = new Set(stemsOf(words.filter(isEverydayWord).join(' ')));
@@ -196,7 +199,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
       const onFocus = weightedShare(focusMentioned, stems, weight);
       const narrower = forOthers(sentence.text, named) ? NARROWER : 0;
       const score =
-        2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) + SAME_BAND * (ageFit(sentence.text, age) + weightFit(sentence.text, bodyWeight)) - narrower - 0.001 * sentence.position;
+        2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) + SAME_BAND * (ageFit(sentence.text, age) + weightFit(sentence.text, bodyWeight) + readingFit(sentence.text, measured)) - narrower - 0.001 * sentence.position;
       return { sentence, stems, about, ownAbout, names: share(mentioned, stems), says, coverage, score, does };
     })
     .sort((a, b) => b.score - a.score);
@@ -249,10 +252,15 @@ function withActs(quotable: Quotable[], verb: string | null): Quotable[] {
   });
 }
 
-/** The whole sentences of the sources an answer may quote, each once, with their stems (a shorthand a sentence spells out counts as said). */
+/** The whole sentences of the sources an answer may quote, each once, with their stems (a shorthand a sentence spells out counts as said, and an abbreviation the sources define says its long form). */
 function quotableSentences(sources: Source[], admissible: (sentence: SourceSentence) => boolean, readings: { shorthand: string[]; long: string[] }[]): Quotable[] {
   const seen = new Set<string>();
   const headings = new Map(sources.map((source) => [source.id, new Set(stemsOf(source.section))]));
+  const definitions = [...definitionsIn(sources.map((source) => source.text))].map(([abbreviation, long]) => ({ written: new RegExp(`\\b${abbreviation}\\b`), long: stemsOf(long) }));
+  const withDefinitions = (text: string, stems: Set<string>) => {
+    for (const { written, long } of definitions) if (written.test(text)) long.forEach((stem) => stems.add(stem));
+    return stems;
+  };
   return sources
     .flatMap(sentencesOf)
     .filter((sentence) => isWhole(sentence) && admissible(sentence))
@@ -260,7 +268,11 @@ function quotableSentences(sources: Source[], admissible: (sentence: SourceSente
       const key = sentence.text.toLowerCase().replace(/\W+/g, ' ').trim();
       return !seen.has(key) && Boolean(seen.add(key));
     })
-    .map((sentence) => ({ sentence, stems: withShorthand(new Set(stemsOf(sentence.text)), readings), heading: headings.get(sentence.sourceId) ?? new Set<string>() }));
+    .map((sentence) => ({
+      sentence,
+      stems: withDefinitions(sentence.text, withShorthand(new Set(stemsOf(sentence.text)), readings)),
+      heading: headings.get(sentence.sourceId) ?? new Set<string>(),
+    }));
 }
 
 /** A sentence naming a medicine of a class the question asks about says that class too ('Give oral amoxicillin…' names an antibiotic), and a medicine of any class says 'drugs'. */

@@ -6,7 +6,15 @@ describe('classifyQuestion', () => {
     ['what paracetamol dose is safe for a child with fever?', 'dose'],
     ['how much naloxone is given as a nasal spray?', 'dose'],
     ['what is the time window for thrombolysis in ischaemic stroke?', 'timing'],
-    ['how long should a burn be cooled under running water?', 'timing'],
+    ['how long should a burn be cooled under running water?', 'duration'],
+    ['how long do we keep the aspirin 300 going?', 'duration'],
+    ['how long after the bite can the vaccine still be started?', 'timing'],
+    ['which outpatients still get antivirals after 48 hours?', 'who'],
+    ['anything i need to check before primaquine?', 'checks'],
+    ['patient is asthmatic - is inhaled zanamivir ok?', 'avoid'],
+    ["what counts as 'persistent' vomiting here?", 'value'],
+    ['when should parents call 911 for a febrile fit?', 'refer'],
+    ['mum asking if she can give calpol and nurofen together?', 'avoid'],
     ['how soon after exposure should MMR vaccine be given?', 'timing'],
     ['should a tourniquet be tied on a snake bite?', 'avoid'],
     ['what should never be put on a burn?', 'avoid'],
@@ -43,6 +51,10 @@ describe('classifyQuestion', () => {
     expect(ANSWER_SIGNALS.avoid!.test('Do not tie a tight tourniquet.')).toBe(true);
     expect(ANSWER_SIGNALS.rate!.test('Compress at 100 to 120 compressions per minute.')).toBe(true);
     expect(ANSWER_SIGNALS.dose!.test('Suspect stroke in anyone with sudden weakness.')).toBe(false);
+    expect(ANSWER_SIGNALS.duration!.test('Give aspirin 300 mg within 24 hours, and continue it for 2 weeks.')).toBe(true);
+    expect(ANSWER_SIGNALS.duration!.test('Start aspirin 160-300 mg within 48 hours.')).toBe(false);
+    expect(ANSWER_SIGNALS.checks!.test('Test G6PD activity before primaquine.')).toBe(true);
+    expect(ANSWER_SIGNALS.who!.test('Treat outpatients at higher risk of complications.')).toBe(true);
   });
 });
 

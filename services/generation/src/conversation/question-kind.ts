@@ -3,15 +3,21 @@ import { stemsOf } from './answer-words.js';
 import { lemmaOf } from '../lexicon/word-net.js';
 
 /** What a follow-up question asks for, which decides what an answering sentence looks like. */
-export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'timing' | 'who' | 'where' | 'how' | 'signs' | 'why' | 'general';
+export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'checks' | 'duration' | 'timing' | 'who' | 'where' | 'how' | 'signs' | 'why' | 'general';
 
-const REFER = /\b(refer\w*|admi(t|ts|tted|ssion)|hospital|a&e|emergency department|specialist|escalat\w*|seek (help|care)|when to worry|see a doctor)\b/i;
-const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold|what (counts|is counted|scores?) as (a |an )?(high|low|raised|abnormal|positive|severe)|what (score|count|number|reading))\b|^\s*(?:and |so |but )?(?:what )?if\b.*\b(?:is|are|gets?|stays?|falls?|drops?|goes) (?:too |very )?(?:low|high|raised|elevated)\s*[?.]?\s*$|\bwhat %/i;
+const REFER = /\b(refer\w*|admi(t|ts|tted|ssion)|hospital|a&e|emergency department|specialist|escalat\w*|seek (help|care)|when to worry|see a doctor|call (911|999|112|an? ambulance))\b/i;
+const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold|what (counts|is counted|qualifies) as\b|what scores? as (a |an )?(high|low|raised|abnormal|positive|severe)|what (score|count|number|reading))\b|^\s*(?:and |so |but )?(?:what )?if\b.*\b(?:is|are|gets?|stays?|falls?|drops?|goes) (?:too |very )?(?:low|high|raised|elevated)\s*[?.]?\s*$|\bwhat %/i;
 const RATE = /\b(how fast|what rate|at what rate)\b/i;
-const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b/i;
+const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b|\b(is|are)\b[^?]*\b(ok|okay|safe|alright|all right|fine)\s*\?\s*$|\b(if|whether) (i|we|she|he|they|you) (can|could|may|should)\b/i;
+/** What to check before acting ('anything I need to check before primaquine?'): the act named is the subject, the checking the kind. */
+const CHECKS = /\b(?:check|test|screen|measure|investigat\w*|bloods?)\b[^?]*\b(?:before|prior to)\b/i;
+/** How long something goes on ('how long do we keep the aspirin going?'), not how long after or before something to act. */
+const DURATION = /\b(?:how long|for how many (?:days|weeks|months)|duration)\b(?![^?]*\b(?:after|before|until|since|take|wait|delay)\b)/i;
 const TIMING = /\b(time window|window|how quickly|by when|what time|what day)\b/i;
 const RECOGNISE = /^\s*how\s+(?:do|can|would|will|should)\s+(?:i|we|you)\s+(?:know|tell|recogni[sz]e|spot|diagnose|identify)\b/i;
 const WHERE = /^\s*(?:and\s+|so\s+)?where\b|\b(?:which|what) (?:site|muscle|part of the body|side(?! effects?\b)|vein)\b/i;
+/** A question that opens by asking which people ('which outpatients still get antivirals after 48 hours?'): the time or amount it names is a condition, not what it asks. */
+const ASKS_WHICH_PEOPLE = /^\s*(?:and\s+|so\s+|but\s+)?(?:who|which (?:\w*patients|people|persons|children|kids|women|men|adults|babies|infants|contacts))\b/i;
 const WHO = /\b(who|which (\w*patients|people|persons|children|kids|women|men|adults|babies|infants|contacts)|eligible|eligibility|what age|how old|too (young|old))\b/i;
 
 /**
@@ -25,6 +31,9 @@ export function classifyQuestion(question: string): QuestionKind {
   if (FOLLOW_UP_KEYWORDS.dosage.test(question)) return 'dose';
   if (RATE.test(question)) return 'rate';
   if (AVOID.test(question) || (FOLLOW_UP_KEYWORDS.safety.test(question) && !/\bsafe\b/i.test(question))) return 'avoid';
+  if (ASKS_WHICH_PEOPLE.test(question)) return 'who';
+  if (CHECKS.test(question)) return 'checks';
+  if (DURATION.test(question)) return 'duration';
   if (FOLLOW_UP_KEYWORDS.timing.test(question) || TIMING.test(question)) return 'timing';
   if (WHO.test(question)) return 'who';
   if (WHERE.test(question)) return 'where';
@@ -45,8 +54,10 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
   avoid: /^(do not|don't|never|avoid)\b|\b(do not|must not|should not|never|avoid|contraindicat\w*)\b/i,
   rate: /\bper (minute|hour|second)\b|\/(min|minute|h|hour)\b|\bml\/kg\/h/i,
   value: /\d+(\.\d+)?\s*(°c|°f|%|mmhg|mmol|mg\/dl|per minute|\/min|cm|kg)|\d+\/\d+|\b(below|above|under|over|at least|or more|or less|reach\w*|exceed\w*)\s+\d|\d+\s*(or more|or higher|or above|or less|or lower|or below)\b/i,
+  checks: /\b(?:test|check|measure|screen|confirm|exclude)\w*\b/i,
+  duration: /\b(?:at least|a minimum of) \d+\s*(?:hours?|days?|weeks?|months?)\b|\bfor (?:at least |up to |a further |another |a total of |a minimum of )?(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|ten|fourteen)\s*(?:(?:-|to|–)\s*\d+\s*)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\buntil\b|\b\d+-(?:day|week|month) course\b/i,
   timing: TIME,
-  who: /\b(children|adults?|pregnan\w*|infants?|babies|aged|older|younger|eligible|patients with|people with|anyone)\b/i,
+  who: /\b(children|adults?|pregnan\w*|infants?|babies|aged|older|younger|eligible|patients with|people with|anyone|at (higher|high|increased|greater) risk|high-risk|higher-risk)\b/i,
   where: /\b(?:into|on|over|under|through|onto) (?:the|a|each|both|one|his|her|their)\b|\b(?:thigh|deltoid|buttock|forearm|upper arm|abdomen|breastbone|sternum|nostril|site)\b/i,
   how: /\b(using|with (your|the|a|one|two|both|soap|clean)|between|then|formula|by \w+ing|\w+ing (sharply|firmly|gently|hard))\b/i,
   signs: /\b(signs?|symptoms?|look for|suspect|recogni[sz]e|identify|diagnos\w*|such as|present\w*)\b/i,
@@ -55,7 +66,7 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
 };
 
 /** Words that say what kind of answer is wanted only for one kind ('how fast' asks a rate; 'fast breathing' is a sign). */
-export const KIND_WORDS: Partial<Record<QuestionKind, string>> = { rate: 'fast quickly rate speed' };
+export const KIND_WORDS: Partial<Record<QuestionKind, string>> = { rate: 'fast quickly rate speed', checks: 'check test screen measure investigations bloods before prior' };
 
 /** Words of a question that say what kind of answer is wanted, not what about. */
 export const ASKING_WORDS =

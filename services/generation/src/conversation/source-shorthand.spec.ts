@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { shorthandReadings } from './source-shorthand.js';
+import { definitionsIn, shorthandReadings } from './source-shorthand.js';
 
 const meningitis = [
   'Give benzylpenicillin 300 mg under 1 year, 600 mg at 1 to 9 years, and 1.2 g for people aged 10 years and over.',
@@ -40,5 +40,11 @@ describe('shorthandReadings', () => {
     const started = performance.now();
     expect(stands('What Is The TXA Dose For A Child', [list, 'Give tranexamic acid (TXA) early.'])).toEqual(['TXA=tranexamic acid']);
     expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('lists the abbreviations the sources define, each with its long form', () => {
+    const sources = ['Offer ambulatory blood pressure monitoring (ABPM) to confirm the diagnosis, or home monitoring (HBPM) if ABPM is unsuitable.', 'For HBPM, take 2 seated readings.'];
+    expect(Object.fromEntries(definitionsIn(sources))).toEqual({ ABPM: 'ambulatory blood pressure monitoring', HBPM: 'home monitoring' });
+    expect(definitionsIn(['Give ceftriaxone 80 mg/kg once daily (Children).']).size).toBe(0);
   });
 });

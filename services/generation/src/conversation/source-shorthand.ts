@@ -27,6 +27,21 @@ function initialsOf(letters: string, phrase: string[]): boolean {
   return false;
 }
 
+/**
+ * Whether a long form leaves words out of its abbreviation's spelling ('home monitoring (HBPM)', of home
+ * blood pressure monitoring): two or more words, the first and last giving its first and last letters,
+ * the others letters between, in order.
+ */
+function shortenedTo(letters: string, phrase: string[]): boolean {
+  if (phrase.length < 2 || phrase[0][0] !== letters[0] || phrase.at(-1)![0] !== letters.at(-1)) return false;
+  let at = 1;
+  for (const word of phrase.slice(1, -1)) {
+    at = letters.indexOf(word[0], at) + 1;
+    if (at === 0 || at >= letters.length) return false;
+  }
+  return true;
+}
+
 /** The sources' phrases of up to LONGEST_PHRASE content words (stopwords inside kept, none at either end). */
 function phrasesOf(text: string): { text: string; content: string[] }[] {
   const tokens = words(text.toLowerCase());
@@ -53,7 +68,7 @@ const ABBREVIATION = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z0-9-]{2,10}$/;
  * What the sources define an abbreviation as, writing it after its long form ('oil of lemon
  * eucalyptus (OLE)', '20-minute whole blood clotting test (20WBCT)'): the words before it, within the
  * clause, from the first content word its first letter starts (with a leading number the abbreviation
- * also has), whose words its letters run through. Each place the sources write "(ABBR)" is tried.
+ * also has), whose words its letters run through, or which it shortens. Each place the sources write "(ABBR)" is tried.
  */
 function definedAs(abbreviation: string, text: string): string | null {
   const [, digits, letters] = /^(\d*)(.*)$/.exec(abbreviation)!;
@@ -64,7 +79,8 @@ function definedAs(abbreviation: string, text: string): string | null {
     const start = before.findIndex((word) => !isStopword(word) && word[0]?.toLowerCase() === letters[0]?.toLowerCase());
     if (start < 0) continue;
     const long = before.slice(start);
-    if (!initialsOf(letters.toLowerCase(), long.map((word) => word.toLowerCase()).filter((word) => !isStopword(word)))) continue;
+    const content = long.map((word) => word.toLowerCase()).filter((word) => !isStopword(word));
+    if (!initialsOf(letters.toLowerCase(), content) && !shortenedTo(letters.toLowerCase(), content)) continue;
     const from = digits && start > 0 && before[start - 1].startsWith(digits) ? start - 1 : start;
     return before.slice(from).join(' ');
   }
@@ -106,4 +122,16 @@ export function shorthandReadings(question: string, sourceTexts: string[]): { sh
     if (fits.length === 1) readings.push({ shorthand: written, stands: fits[0] });
   }
   return readings;
+}
+
+/** The abbreviations the sources define ('home monitoring (HBPM)'), each with its long form: a sentence writing one says its long form too. */
+export function definitionsIn(sourceTexts: string[]): Map<string, string> {
+  const text = sourceTexts.join('\n');
+  const definitions = new Map<string, string>();
+  for (const [, abbreviation] of text.matchAll(/\(([A-Za-z0-9-]{2,10})\)/g)) {
+    if (definitions.has(abbreviation) || !ABBREVIATION.test(abbreviation)) continue;
+    const long = definedAs(abbreviation, text);
+    if (long) definitions.set(abbreviation, long);
+  }
+  return definitions;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributesOf, kindsOfAct, lemmaOf, medicineClasses, namesADisease, nounsOfVerb, otherNamesOf } from './word-net.js';
+import { attributesOf, kindsOfAct, lemmaOf, medicineClasses, namesADisease, nounsOfAdjective, nounsOfVerb, otherNamesOf } from './word-net.js';
 
 describe('WordNet readings', () => {
   it('finds the base form of a word', () => {
@@ -44,6 +44,15 @@ describe('WordNet readings', () => {
     expect(nounsOfVerb('hospitalised')).toContain('hospital');
     expect(nounsOfVerb('ventilate')).not.toContain('discharge');
     expect(nounsOfVerb('qwzx')).toEqual([]);
+  });
+
+  it('reads an adjective by the noun it pertains to or is made from, for its own word only', () => {
+    expect(nounsOfAdjective('asthmatic')).toEqual(['asthma']);
+    expect(nounsOfAdjective('febrile')).toEqual(['fever']);
+    expect(nounsOfAdjective('renal')).toEqual(['kidney']);
+    expect(nounsOfAdjective('septic')).toEqual(['sepsis']);
+    expect(nounsOfAdjective('wheezy')).toEqual([]);
+    expect(nounsOfAdjective('qwzx')).toEqual([]);
   });
 
   it('tells a disease from a symptom, an injury, a person and the word disease itself', () => {

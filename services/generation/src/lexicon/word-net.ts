@@ -6,8 +6,8 @@ type PartOfSpeech = 'noun' | 'verb' | 'adj' | 'adv';
 
 interface Synset {
   words: string[];
-  /** Pointers as [symbol, offset, part of speech]: '@' a more general synset, '~' a more specific one. */
-  pointers: [string, number, string][];
+  /** Pointers as [symbol, offset, part of speech, source/target]: '@' a more general synset, '~' a more specific one; source/target is '0000' for the whole synset, else the hex numbers of one word in each ('0301'). */
+  pointers: [string, number, string, string][];
 }
 
 const require = createRequire(import.meta.url);
@@ -64,7 +64,12 @@ function readSynset(offset: number, pos: PartOfSpeech): Synset {
     const count = Number.parseInt(fields[3], 16);
     const words = Array.from({ length: count }, (_, i) => fields[4 + 2 * i].replace(/\(.*\)$/, '').replace(/_/g, ' ').toLowerCase());
     const at = 4 + 2 * count;
-    const pointers = Array.from({ length: Number(fields[at]) }, (_, i): [string, number, string] => [fields[at + 1 + 4 * i], Number(fields[at + 2 + 4 * i]), fields[at + 3 + 4 * i]]);
+    const pointers = Array.from({ length: Number(fields[at]) }, (_, i): [string, number, string, string] => [
+      fields[at + 1 + 4 * i],
+      Number(fields[at + 2 + 4 * i]),
+      fields[at + 3 + 4 * i],
+      fields[at + 4 + 4 * i],
+    ]);
     return { words, pointers };
   } finally {
     closeSync(file);
@@ -124,6 +129,7 @@ const kindsCache = new Map<string, string[]>();
 const attributesCache = new Map<string, string[]>();
 const namesCache = new Map<string, string[]>();
 const nounsCache = new Map<string, string[]>();
+const adjectiveNounsCache = new Map<string, string[]>();
 const diseaseCache = new Map<string, string[]>();
 
 /** A reading of a word, worked out once and kept (at most WORDS_KEPT words, the oldest going first). */
@@ -203,6 +209,24 @@ function nounsOf(verb: string): string[] {
   const root = found.lemma.slice(0, SAME_ROOT);
   const nouns = synset(found.sense, 'verb').pointers.filter(([symbol, , pos]) => symbol === '+' && pos === 'n').flatMap(([, offset]) => synset(offset, 'noun').words);
   return [...new Set(nouns)].filter((word) => !word.includes(' ') && word.length >= SAME_ROOT && word.startsWith(root));
+}
+
+/** The nouns an adjective pertains to or is made from, by its commonest sense ('asthmatic' → asthma, 'febrile' → fever, 'renal' → kidney): what a source says instead. */
+export const nounsOfAdjective = (adjective: string): string[] => remembered(adjectiveNounsCache, adjective, nounsOfAdjectiveLemma);
+
+function nounsOfAdjectiveLemma(adjective: string): string[] {
+  const found = commonestSense(adjective, 'adj');
+  if (!found) return [];
+  const { words, pointers } = synset(found.sense, 'adj');
+  const own = words.indexOf(found.lemma) + 1;
+  const nouns = pointers
+    .filter(([symbol, , pos, link]) => (symbol === '\\' || symbol === '+') && pos === 'n' && [0, own].includes(Number.parseInt(link.slice(0, 2), 16)))
+    .flatMap(([, offset, , link]) => {
+      const target = Number.parseInt(link.slice(2), 16);
+      const nounWords = synset(offset, 'noun').words;
+      return target > 0 ? [nounWords[target - 1]] : nounWords;
+    });
+  return [...new Set(nouns)].filter((word) => word !== found.lemma && !word.includes(' '));
 }
 
 /** A medicine's other names, by its commonest sense: a brand's generic name and its other brands ('Narcan' → naloxone; 'Panadol' → acetaminophen, Tylenol…); empty for a word that names no medicine. */

@@ -61,6 +61,8 @@ describe('screenFollowUp', () => {
   it("reads a follow-up with the protocol's topic, so a clinical score is no sports score", () => {
     expect(screenQuery('what counts as a high NEWS2 score?')?.category).toBe('irrelevant');
     expect(screenFollowUp('what counts as a high NEWS2 score?', 'Sepsis: recognition. Treat NEWS2 of 7 or more as high risk.')).toBeNull();
+    expect(screenFollowUp('only equine RIG in stock - how many IU/kg?', 'Give rabies immunoglobulin (RIG): equine RIG 40 IU/kg.')).toBeNull();
+    expect(screenFollowUp('stock tips for today?', 'Give rabies immunoglobulin (RIG): equine RIG 40 IU/kg.')?.category).toBe('irrelevant');
   });
 
   it('still refuses what is off topic or harmful whatever the protocol', () => {

@@ -95,8 +95,8 @@ export function screenQuery(raw: string | null | undefined): ScreeningResult | n
   return null;
 }
 
-/** Words that make a query look non-medical but are clinical too: a NEWS2 score, a blood group match, a code (cardiac arrest). */
-const CLINICAL_TOO = /\b(?:score|scores|match|matches|code)\b/gi;
+/** Words that make a query look non-medical but are clinical too: a NEWS2 score, a blood group match, a code (cardiac arrest), what the pharmacy has in stock. */
+const CLINICAL_TOO = /\b(?:score|scores|match|matches|code|stock|stocks)\b/gi;
 
 /**
  * Screens a follow-up about a protocol: a question that reads as non-medical only for a word that is

@@ -21,4 +21,13 @@ describe('foundSources', () => {
     );
     expect(found.map(({ id, text }) => [id, text])).toEqual([[2, 'Give rabies vaccine on days 0, 3 and 7.']]);
   });
+
+  it('keeps another passage of a document the protocol cites, whatever its disease is called', () => {
+    const title = 'Newborn resuscitation (neonatal CPR)';
+    const cited = toSources([{ text: 'Start ventilation with a bag and mask within 1 minute of birth.', title: `${title} — Bag-and-mask ventilation`, organization: 'WHO', disease: 'Birth Asphyxia' }]);
+    const stop = { ...passage('Stop resuscitation if there is no detectable heart rate after 10 minutes.', 'Birth Asphyxia'), title };
+    const elsewhere = passage('Give oxygen for birth asphyxia in the referral unit.', 'Birth Asphyxia');
+    const found = foundSources(cited, [stop, elsewhere], [title, 'no heart rate despite good ventilation - when do we stop?']);
+    expect(found.map(({ text }) => text)).toEqual([stop.text]);
+  });
 });

@@ -1,0 +1,63 @@
+import { atLeast, below, fit, type Span } from './age-ranges.js';
+
+/** Measures a clinician gives a reading of, each by the ways it is written ('K 4.2', 'sats 89%', 'GCS 12'). */
+const MEASURES: Record<string, string[]> = {
+  potassium: ['potassium', 'k\\+?'],
+  sodium: ['sodium', 'na\\+?'],
+  glucose: ['glucose', 'blood sugar', 'sugar', 'cbg', 'bg'],
+  ketones: ['ketones?'],
+  pH: ['ph'],
+  bicarbonate: ['bicarbonate', 'bicarb', 'hco3'],
+  saturation: ['spo2', 'sats', 'oxygen saturation', 'saturation'],
+  temperature: ['temperature', 'temp'],
+  haemoglobin: ['ha?emoglobin', 'hb'],
+  platelets: ['platelets?(?: count)?', 'plt'],
+  GCS: ['gcs'],
+  systolic: ['systolic(?: blood pressure| bp)?', 'sbp'],
+  eGFR: ['egfr'],
+  creatinine: ['creatinine'],
+  lactate: ['lactate'],
+  INR: ['inr'],
+  'heart rate': ['heart rate', 'pulse'],
+  'respiratory rate': ['respiratory rate', 'rr'],
+  NEWS2: ['news2?(?: score)?'],
+  HbA1c: ['hba1c', 'a1c'],
+};
+const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
+const UNIT = String.raw`(?:\s*(?:mmol\/l|mmol\/mol|mg\/dl|g\/l|g\/dl|mmhg|%|°c|°f|mmol|units?|per minute|\/min|ml\/min(?:\/1\.73\s*m2)?))?`;
+
+/** A reading of one measure: which, its value, and the value as written. */
+export interface Reading {
+  measure: string;
+  value: number;
+  written: string;
+}
+
+/** The reading a question gives ('K 4.2 on admission', 'sats are 89%'), or null; a measure asked about without a value is none. */
+export function askedReading(question: string): Reading | null {
+  for (const [measure, ways] of Object.entries(MEASURES)) {
+    const match = new RegExp(String.raw`\b(?:${ways.join('|')})(?![\w+])\s*(?:of|is|was|at|=|:|are|now)?\s*${NUMBER}(?![\d.]*\s*(?:kg|mg|mcg|years?|months?|days?|hours?|ml\b))`, 'i').exec(question);
+    if (match) return { measure, value: Number(match[1]), written: match[1] };
+  }
+  return null;
+}
+
+/** The ways a sentence bounds a reading just after naming its measure ('potassium is 3.5 to 5.5 mmol/L', 'if it is above 5.5'). */
+const BOUNDS: [string, (match: RegExpExecArray) => Span][] = [
+  [String.raw`(?:between|from)\s+${NUMBER}${UNIT}\s*(?:and|to|-|–)\s*${NUMBER}`, ([, from, to]) => ({ from: Number(from), fromIncluded: true, to: Number(to), toIncluded: true })],
+  [String.raw`${NUMBER}${UNIT}\s*(?:to|-|–)\s*${NUMBER}`, ([, from, to]) => ({ from: Number(from), fromIncluded: true, to: Number(to), toIncluded: true })],
+  [String.raw`(?:below|under|less than|lower than|<)\s*${NUMBER}`, ([, to]) => below(Number(to))],
+  [String.raw`(?:above|over|more than|greater than|higher than|>)\s*${NUMBER}`, ([, from]) => atLeast(Number(from), false)],
+  [String.raw`(?:at least|≥|>=)\s*${NUMBER}`, ([, from]) => atLeast(Number(from))],
+  [String.raw`${NUMBER}${UNIT}\s+or\s+(?:more|above|higher)`, ([, from]) => atLeast(Number(from))],
+  [String.raw`${NUMBER}${UNIT}\s+or\s+(?:less|below|lower)`, ([, to]) => below(Number(to), true)],
+];
+
+/** The spans a sentence gives for a measure: each bound within a short clause after the measure's name. */
+export function readingSpans(sentence: string, measure: string): Span[] {
+  const name = String.raw`\b(?:${MEASURES[measure].join('|')})(?![\w+])`;
+  return BOUNDS.flatMap(([bound, read]) => [...sentence.matchAll(new RegExp(String.raw`${name}[^.;,]{0,30}?${bound}`, 'gi'))].map(read));
+}
+
+/** 1 when the sentence bounds the question's measure around its reading, -1 when it bounds it elsewhere, 0 when it gives no bound (or no reading is asked). */
+export const readingFit = (sentence: string, reading: Reading | null) => (reading ? fit(readingSpans(sentence, reading.measure), reading.value) : 0);
