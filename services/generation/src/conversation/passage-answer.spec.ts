@@ -54,6 +54,16 @@ describe('answerSentences', () => {
     expect(answer('K 4.2 - how much potassium?')).toMatch(/^Add 40 mmol/);
   });
 
+  it('reads a number the question has someone call as what to do, not an amount', () => {
+    const fever = listSource('Fever in children: warning signs', 'CDC', [
+      '- Tell parents to seek urgent help if the child has a fit, a non-blanching rash, or fever lasts 5 days or more.',
+      '- Call 911 if a seizure lasts more than 5 minutes or the child has trouble breathing.',
+      '- Teach parents the danger signs and to return at once if the child becomes drowsy.',
+    ]);
+    const found = sentences(answerSentences({ question: 'when should parents call 911 for a fit?', topic: 'Fever in children', sources: fever }));
+    expect(found[0].text).toMatch(/^Call 911 if a seizure lasts/);
+  });
+
   it('leads a "how do I…" question with the instruction that does what it asks', () => {
     const burns = listSource('Burns: fluid resuscitation', 'ICMR', [
       '- Start IV fluids for burns over 15% TBSA in adults and over 10% TBSA in children, using two large-bore cannulas.',

@@ -50,6 +50,8 @@ const AN_AMOUNT = 0.3;
 /** How much what "it" stands for in a step thread counts beside the words the question adds ('what dose of it for a child?'). */
 const THE_REFERENT = 0.5;
 const AMOUNT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)|^(?:kg|lb|g|mg|mcg|ml)$/;
+/** A number the question has someone call ('call 911', 'dial 108'): what to do, not an amount. */
+const DIALLED = /\b(?:call|dial|ring|phone)\s+(\d{3})\b/gi;
 
 /** How much naming the question's people (a child's dose for a 7-year-old) counts, and naming only people of another age costs. */
 const SAME_PEOPLE = 0.5;
@@ -184,7 +186,9 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
-  for (const stem of weight.keys()) if (AMOUNT.test(stem)) weight.set(stem, weight.get(stem)! * AN_AMOUNT);
+  const dialled = new Set([...question.matchAll(DIALLED)].map(([, number]) => number));
+  const isAmount = (stem: string) => AMOUNT.test(stem) && !dialled.has(stem);
+  for (const stem of weight.keys()) if (isAmount(stem)) weight.set(stem, weight.get(stem)! * AN_AMOUNT);
   if (specific.length > 0) for (const stem of referent) if (weight.has(stem) && !specific.includes(stem)) weight.set(stem, weight.get(stem)! * THE_REFERENT);
   for (const phrase of standsFor) {
     const stems = stemsOf(phrase).filter((stem) => expanded.includes(stem) && weight.has(stem));
