@@ -21,14 +21,15 @@ const readQuestions = (name: string) => (JSON.parse(readFileSync(resolve(repoRoo
 export type FollowUpSet = Half | 'fresh test';
 
 /**
- * The frozen questions of one half. The tune half also has the extra tune questions and the tune half
- * of the fresh batch, both written later; the fresh batch's test half is held out on its own.
+ * The frozen questions of one half. The tune half also has the two sets of extra tune questions and the
+ * tune half of the fresh batch, all written later; the fresh batch's test half is held out on its own.
  */
 export function loadFollowUpQuestions(set: FollowUpSet): FollowUpQuestion[] {
   const freshHalf = (half: Half) => readQuestions('follow-up-questions-fresh.json').filter((question) => halfOf(question.question) === half);
   if (set === 'fresh test') return freshHalf('test');
   const frozen = readQuestions('follow-up-questions.json').filter((question) => halfOf(question.question) === set);
-  return set === 'tune' ? [...frozen, ...readQuestions('follow-up-questions-extra-tune.json'), ...freshHalf('tune')] : frozen;
+  const extra = ['follow-up-questions-extra-tune.json', 'follow-up-questions-extra-tune-2.json'].flatMap(readQuestions);
+  return set === 'tune' ? [...frozen, ...extra, ...freshHalf('tune')] : frozen;
 }
 
 /** The first sentence of an answer (or its first list item), without its citation: what a clinician reads first. */

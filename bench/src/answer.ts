@@ -90,7 +90,7 @@ async function checklistLengths(ask: Ask): Promise<void> {
 }
 
 const FOLLOW_UP_SETS: Record<FollowUpSet, string> = {
-  tune: 'bench/data/follow-up-questions.json, tune half, the extra tune questions and the fresh batch\'s tune half',
+  tune: 'bench/data/follow-up-questions.json, tune half, the two sets of extra tune questions and the fresh batch\'s tune half',
   test: 'bench/data/follow-up-questions.json, test half',
   'fresh test': 'bench/data/follow-up-questions-fresh.json, test half',
 };

@@ -13,6 +13,10 @@ describe('age and weight ranges', () => {
     expect(askedAge('adrenaline for an 8 yo?')).toBe(8);
     expect(askedAge('dose for an 18 months old')).toBe(1.5);
     expect(askedAge('adrenaline dose?')).toBeNull();
+    expect(askedAge('back blows not working on the 6mo - how do i do chest thrusts?')).toBe(0.5);
+    expect(askedAge('8 mo choking - how do i hold her?')).toBeCloseTo(8 / 12);
+    expect(askedAge('is a 5 year course needed?')).toBeNull();
+    expect(askedAge('give it for 6 months?')).toBeNull();
     expect(askedWeight('what dose of it for a 30kg kid?')).toBe(30);
     expect(askedWeight('she weighs 42 kg, what dose?')).toBe(42);
     expect(askedWeight('is 10 mg/kg ok?')).toBeNull();
@@ -31,6 +35,8 @@ describe('age and weight ranges', () => {
     expect(ageFit('Give it to children aged 12 to 24 months.', 2.5)).toBe(-1);
     expect(ageFit('Give it to infants under 1 year.', 1.5)).toBe(-1);
     expect(ageFit('Give paracetamol every 4 to 6 hours.', 8)).toBe(0);
+    expect(ageFit('Give prednisolone 20 mg at ages 2 to 5 or 30 to 40 mg over age 5, usually for 3 days.', 4)).toBe(1);
+    expect(ageFit('Give prednisolone 30 to 40 mg over age 5.', 4)).toBe(-1);
     expect(ageFit(adrenaline.school, null)).toBe(0);
   });
 

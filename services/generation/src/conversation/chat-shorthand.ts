@@ -12,6 +12,7 @@ const WORDS: Record<string, string> = {
   outpts: 'outpatients',
   inpt: 'inpatient',
   inpts: 'inpatients',
+  opd: 'outpatients',
   mum: 'mother',
   mom: 'mother',
   tx: 'treatment',

@@ -64,6 +64,35 @@ describe('answerSentences', () => {
     expect(found[0].text).toMatch(/^Call 911 if a seizure lasts/);
   });
 
+  it('says plainly that the sources give no dose when the sentence naming the medicine states none', () => {
+    const hypo = listSource('Diabetes: hypoglycaemia', 'CDC', [
+      '- For severe hypoglycemia with confusion or inability to swallow safely, give glucagon and call 911; do not give food by mouth.',
+      '- Treat blood glucose below 70 mg/dL with 15 g of fast-acting carbohydrate.',
+    ]);
+    const answer = answerSentences({ question: 'glucagon dose for an adult who cannot swallow?', topic: 'Hypoglycaemia', sources: hypo });
+    expect(answer).toEqual({ unanswered: ['glucagon'], asked: 'dose' });
+    expect(notInSources(['glucagon'], 'dose')).toBe("The protocol's sources do not say what dose of glucagon to give, so they do not answer this question.");
+  });
+
+  it('reads someone asking for something as framing, and a word for people the sources name otherwise as no missing subject', () => {
+    const covid = listSource('COVID-19 home care', 'WHO', [
+      '- Isolate the patient in a separate well-ventilated room and ask them to wear a well-fitting mask when others are near.',
+      '- Do not prescribe antibiotics unless a bacterial infection is suspected, and do not use hydroxychloroquine or ivermectin.',
+    ]);
+    expect(sentences(answerSentences({ question: "patient's asking for ivermectin, any role?", topic: 'COVID-19 home care', sources: covid }))[0].text).toMatch(/ivermectin\.$/);
+    const vaccine = listSource('Malaria prevention', 'WHO', ['- Give malaria vaccine (RTS,S/AS01 or R21/Matrix-M) to children in endemic areas in a 4-dose schedule from 5 months of age.']);
+    expect(sentences(answerSentences({ question: 'from what age can babies get R21?', topic: 'Malaria prevention', sources: vaccine }))[0]?.text).toMatch(/from 5 months of age/);
+  });
+
+  it('answers with another way when the question says what it names is not at hand', () => {
+    const burns = listSource('Burns: assessment', 'ICMR', [
+      '- Estimate the burn size as a percentage of total body surface area (TBSA) using a Lund and Browder chart.',
+      "- Estimate the burn size as % total body surface area (TBSA) using the rule of nines, or the patient's palm as about 1%.",
+    ]);
+    const found = sentences(answerSentences({ question: 'no lund browder chart here - quick way to estimate % burn?', topic: 'Burns', sources: burns }));
+    expect(found[0].text).toMatch(/rule of nines/);
+  });
+
   it('leads a "how do I…" question with the instruction that does what it asks', () => {
     const burns = listSource('Burns: fluid resuscitation', 'ICMR', [
       '- Start IV fluids for burns over 15% TBSA in adults and over 10% TBSA in children, using two large-bore cannulas.',
@@ -318,7 +347,7 @@ describe('answerSentences', () => {
     ]);
     const focus = 'Give antivenom intravenously by slow injection of no more than 2 mL per minute, or diluted in 5-10 mL/kg of isotonic fluid over 1 hour.';
     expect(sentences(answerSentences({ question: 'how fast can i push it?', topic: 'Snakebite', focus, sources: snakebite }))[0]?.text).toMatch(/2 mL per minute/);
-    expect(answerSentences({ question: 'how fast can i push it?', topic: 'Snakebite', sources: snakebite })).toEqual({ unanswered: ['push'] });
+    expect(answerSentences({ question: 'how fast can i push it?', topic: 'Snakebite', sources: snakebite })).toEqual({ unanswered: [] });
   });
 
   it("reads a sentence under its section's heading: the rate of the bag-and-mask section answers 'what rate should i squeeze it at?'", () => {

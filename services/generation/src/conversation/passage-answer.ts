@@ -7,7 +7,7 @@ import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { definitionsIn, shorthandReadings } from './source-shorthand.js';
 import { ageFit, ageGroup, askedAge, askedWeight, weightFit } from './age-ranges.js';
 import { askedReading, readingFit } from './readings.js';
-import { attributesOf, isLemma, kindsOfAct, lemmaOf, medicineClasses, namesADisease, nounsOfAdjective, nounsOfVerb, otherNamesOf } from '../lexicon/word-net.js';
+import { attributesOf, isLemma, kindsOfAct, lemmaOf, medicineClasses, namesADisease, namesADrug, nounsOfAdjective, nounsOfVerb, otherNamesOf } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -31,8 +31,8 @@ export interface PassageQuestion {
   admissible?: (sentence: SourceSentence) => boolean;
 }
 
-/** Either the sentences that answer, the answering one first, or the question words no source mentions (none when they mention them but do not answer). */
-export type PassageAnswer = { sentences: AnswerSentence[] } | { unanswered: string[] };
+/** Either the sentences that answer, the answering one first, or the question words no source mentions (none when they mention them but do not answer; with `asked`, what they name but give no dose of). */
+export type PassageAnswer = { sentences: AnswerSentence[] } | { unanswered: string[]; asked?: 'dose' };
 
 const MAX_SUPPORTING = 3;
 /** The weighted share of what the question asks about that a sentence must name to answer it. */
@@ -45,13 +45,23 @@ const UNDER_THE_HEADING = 0.5;
 /** How much an everyday word of the question ('bother', 'think') counts beside a word of medicine when deciding the sources do not answer. */
 const EVERYDAY_WORD = 0.5;
 const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
+/** What the question says is not at hand ('no lund browder chart here', 'the pump is not available'): the answer is another way. */
+const LACKING = [
+  /\b(?:no|without|out of|(?:do not|don't|dont) have|(?:have|has) not got)\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)\s+(?:here|available|in stock|on the ward|at hand|today|with (?:me|us))\b/giu,
+  /\b((?:[\p{L}\d-]+\s+){0,2}?[\p{L}\d-]+)\s+(?:is|are)\s+(?:not available|unavailable|out of stock)\b/giu,
+];
+const lackedStems = (question: string) => new Set(LACKING.flatMap((pattern) => [...question.matchAll(pattern)].flatMap(([, thing]) => stemsOf(thing))));
+/** How much lower a sentence comes that names what the question says is not at hand. */
+const NOT_AT_HAND = 1;
+/** Someone asking for something, which frames the question ('pt's asking for ivermectin, any role?', 'mum asking if she can…'). */
+const ASKING_FOR = /\b(?:is |are |was |were |keeps? )?ask(?:ing|s|ed)? (?:for|if|whether|about)\b/gi;
 /** How much a number, unit of time or measure of the question ('6 years' of 'a 6 yr old', '25 kg') counts beside what it is asked about. */
 const AN_AMOUNT = 0.3;
 /** How much what "it" stands for in a step thread counts beside the words the question adds ('what dose of it for a child?'). */
 const THE_REFERENT = 0.5;
 const AMOUNT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)|^(?:kg|lb|g|mg|mcg|ml)$/;
-/** A number the question has someone call ('call 911', 'dial 108'): what to do, not an amount. */
-const DIALLED = /\b(?:call|dial|ring|phone)\s+(\d{3})\b/gi;
+/** A number the question has someone call ('call 911', 'dial 108') or an emergency number ('999 or not?'): what to do, not an amount. */
+const DIALLED = /\b(?:call|dial|ring|phone)\s+(\d{3})\b|\b(911|999|112)\b/gi;
 
 /** How much naming the question's people (a child's dose for a 7-year-old) counts, and naming only people of another age costs. */
 const SAME_PEOPLE = 0.5;
@@ -128,7 +138,8 @@ const share = (stems: string[], present: Set<string>) => (stems.length ? stems.f
  * and says what the kind of question wants (a dose, a time, what to avoid…), then at most three that
  * support it. When the sources do not mention most of what is asked about, the words they lack.
  */
-export function answerSentences({ question, topic, focus = '', expansions = [], sources, admissible = () => true }: PassageQuestion): PassageAnswer {
+export function answerSentences({ question: asWritten, topic, focus = '', expansions = [], sources, admissible = () => true }: PassageQuestion): PassageAnswer {
+  const question = asWritten.replace(ASKING_FOR, ' ');
   const kind = classifyQuestion(question);
   const signal = ANSWER_SIGNALS[kind];
   const topicStems = new Set(stemsOf(topic));
@@ -149,7 +160,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word), ...nounsOfVerb(word), ...nounsOfAdjective(word)])].filter(saidByTheSources);
   const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(medicineClasses))].filter(saidByTheSources);
   const readingValue = new Set(measured ? stemsOf(measured.written) : []);
-  const asked = [...new Set(stemsOf(question))].filter((stem) => !readingValue.has(stem));
+  const lacking = lackedStems(question);
+  const asked = [...new Set(stemsOf(question))].filter((stem) => !readingValue.has(stem) && !lacking.has(stem));
   const framing = new Set([...stemsOf(KIND_WORDS[kind] ?? ''), ...(focus ? actOnTheStep(question) : [])]);
   const specific = asked.filter((stem) => !context.has(stem) && !ASKING_STEMS.has(stem) && !framing.has(stem));
   const everyday = new Set(stemsOf(words.filter(isEverydayWord).join(' ')));
@@ -158,11 +170,12 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const unsaid = unsaidWords(words, people, quotable);
   if (unsaid.length > 0) return { unanswered: unsaid };
   const importance = (stem: string) => (everyday.has(stem) ? EVERYDAY_WORD : 1);
-  const missing = specific.filter((stem) => !known.has(stem) && !/\d/.test(stem));
+  const peopleWords = new Set(stemsOf(words.filter((word) => populations(word).size > 0).join(' ')));
+  const missing = specific.filter((stem) => !known.has(stem) && !/\d/.test(stem) && !peopleWords.has(stem));
   const weightOf = (stems: string[]) => stems.reduce((sum, stem) => sum + importance(stem), 0);
-  if (specific.length > 0 && weightOf(missing) - understood.length > weightOf(specific) / 2) {
-    const telling = missing.filter((stem) => !everyday.has(stem));
-    return { unanswered: wordsFor(question, telling.length > 0 ? telling : missing) };
+  const missingTelling = missing.filter((stem) => !everyday.has(stem));
+  if (specific.length > 0 && missingTelling.length > 0 && weightOf(missing) - understood.length > weightOf(specific) / 2) {
+    return { unanswered: wordsFor(question, missingTelling) };
   }
 
   const focusStems = [...new Set(stemsOf(focus))].filter((stem) => !ASKING_STEMS.has(stem) && !topicStems.has(stem));
@@ -186,7 +199,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const mentioned = subject.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
-  const dialled = new Set([...question.matchAll(DIALLED)].map(([, number]) => number));
+  const dialled = new Set([...question.matchAll(DIALLED)].map(([, called, emergency]) => called ?? emergency));
   const isAmount = (stem: string) => AMOUNT.test(stem) && !dialled.has(stem);
   for (const stem of weight.keys()) if (isAmount(stem)) weight.set(stem, weight.get(stem)! * AN_AMOUNT);
   if (specific.length > 0) for (const stem of referent) if (weight.has(stem) && !specific.includes(stem)) weight.set(stem, weight.get(stem)! * THE_REFERENT);
@@ -201,7 +214,7 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
       const says = signal?.test(sentence.text) && (kind !== 'signs' || listsSeveral(sentence.text)) ? 1 : 0;
       const coverage = share(asked, stems);
       const onFocus = weightedShare(focusMentioned, stems, weight);
-      const narrower = forOthers(sentence.text, named) ? NARROWER : 0;
+      const narrower = (forOthers(sentence.text, named) ? NARROWER : 0) + (lacking.size > 0 && [...lacking].every((stem) => stems.has(stem)) ? NOT_AT_HAND : 0);
       const score =
         2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) + SAME_BAND * (ageFit(sentence.text, age) + weightFit(sentence.text, bodyWeight) + readingFit(sentence.text, measured)) - narrower - 0.001 * sentence.position;
       return { sentence, stems, about, ownAbout, names: share(mentioned, stems), says, coverage, score, does };
@@ -211,6 +224,8 @@ export function answerSentences({ question, topic, focus = '', expansions = [], 
   const doesIt = candidates.find(({ does, about }) => does && (specific.length === 0 || about >= NAMES_THE_QUESTION));
   const lead = doesIt ?? naming.find((candidate) => candidate.says || !signal) ?? naming[0];
   if (!lead) return { unanswered: [] };
+  const medicines = kind === 'dose' && !lead.says ? wordsFor(question, [...specific, ...referent]).filter((word) => namesADrug(word) || isAMedicine(word)) : [];
+  if (medicines.length > 0) return { unanswered: medicines, asked: 'dose' };
   const chosen = [lead];
   const diseasesAsked = new Set(stemsOf(diseasesIn(`${question} ${topic}`).join(' ')));
   const aboutAnother = (text: string) => {
@@ -356,8 +371,9 @@ function wordsFor(question: string, stems: string[]): string[] {
   return wordsOf(question).filter((word) => stemsOf(word).some((stem) => wanted.has(stem)));
 }
 
-/** An answer that says plainly that the sources do not cover what was asked. */
-export function notInSources(words: string[]): string {
+/** An answer that says plainly that the sources do not cover what was asked: a thing they never mention, or the dose of one they do. */
+export function notInSources(words: string[], asked?: 'dose'): string {
+  if (asked === 'dose' && words.length > 0) return `The protocol's sources do not say what dose of ${words.join(' and ')} to give, so they do not answer this question.`;
   return words.length > 0
     ? `The protocol's sources do not mention “${words.join(' ')}”, so they do not answer this question.`
     : "The protocol's sources do not answer this question.";

@@ -44,6 +44,8 @@ export interface AnswerContext {
   extracted: AnswerSentence[];
   /** The question words no source mentions. */
   unanswered: string[];
+  /** What the sources name but do not say (a dose), when that is why they do not answer. */
+  unansweredAsked?: 'dose';
 }
 
 export interface ConversationAnswer {
@@ -117,6 +119,7 @@ export class ProtocolChatService {
       history: body.conversation_history,
       extracted: 'sentences' in extracted ? extracted.sentences : [],
       unanswered: 'unanswered' in extracted ? extracted.unanswered : [],
+      unansweredAsked: 'unanswered' in extracted ? extracted.asked : undefined,
     };
   }
 
@@ -124,7 +127,7 @@ export class ProtocolChatService {
   compose(context: AnswerContext, sentences: AnswerSentence[]): ConversationAnswer {
     const { sources, found, followUps } = context;
     if (sentences.length === 0) {
-      return { answer: notInSources(context.unanswered), follow_up_questions: followUps, citations: [], uncertainty_note: UNANSWERED, used_new_sources: false };
+      return { answer: notInSources(context.unanswered, context.unansweredAsked), follow_up_questions: followUps, citations: [], uncertainty_note: UNANSWERED, used_new_sources: false };
     }
     const byId = new Map(sources.map((source) => [source.id, source]));
     const usedIds = [...new Set(sentences.map((sentence) => sentence.sourceId))];

@@ -15,6 +15,8 @@ describe('classifyQuestion', () => {
     ["what counts as 'persistent' vomiting here?", 'value'],
     ['when should parents call 911 for a febrile fit?', 'refer'],
     ['mum asking if she can give calpol and nurofen together?', 'avoid'],
+    ['kid keeps vomiting with the diarrhoea, can i give ondansetron?', 'avoid'],
+    ['when can we start aspirin after this?', 'timing'],
     ['how soon after exposure should MMR vaccine be given?', 'timing'],
     ['should a tourniquet be tied on a snake bite?', 'avoid'],
     ['what should never be put on a burn?', 'avoid'],
@@ -38,6 +40,7 @@ describe('classifyQuestion', () => {
     ['how fast should chest compressions be?', 'rate'],
     ['who is eligible for antivirals?', 'who'],
     ['how do I give back blows?', 'how'],
+    ['no lund browder chart here - quick way to estimate % burn?', 'how'],
     ['what are the warning signs?', 'signs'],
     ['why does this matter?', 'why'],
     ['anything else?', 'general'],
@@ -55,6 +58,8 @@ describe('classifyQuestion', () => {
     expect(ANSWER_SIGNALS.duration!.test('Start aspirin 160-300 mg within 48 hours.')).toBe(false);
     expect(ANSWER_SIGNALS.checks!.test('Test G6PD activity before primaquine.')).toBe(true);
     expect(ANSWER_SIGNALS.who!.test('Treat outpatients at higher risk of complications.')).toBe(true);
+    expect(ANSWER_SIGNALS.who!.test('Give 3HP as 12 once-weekly doses from age 2.')).toBe(true);
+    expect(ANSWER_SIGNALS.how!.test('Give up to 5 chest thrusts with 2 fingers on the lower half of the breastbone.')).toBe(true);
   });
 });
 

@@ -8,7 +8,7 @@ export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'chec
 const REFER = /\b(refer\w*|admi(t|ts|tted|ssion)|hospital|a&e|emergency department|specialist|escalat\w*|seek (help|care)|when to worry|see a doctor|call (911|999|112|an? ambulance))\b/i;
 const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold|what (counts|is counted|qualifies) as\b|what scores? as (a |an )?(high|low|raised|abnormal|positive|severe)|what (score|count|number|reading))\b|^\s*(?:and |so |but )?(?:what )?if\b.*\b(?:is|are|gets?|stays?|falls?|drops?|goes) (?:too |very )?(?:low|high|raised|elevated)\s*[?.]?\s*$|\bwhat %/i;
 const RATE = /\b(how fast|what rate|at what rate)\b/i;
-const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b|\b(is|are)\b[^?]*\b(ok|okay|safe|alright|all right|fine)\s*\?\s*$|\b(if|whether) (i|we|she|he|they|you) (can|could|may|should)\b/i;
+const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b|\b(is|are)\b[^?]*\b(ok|okay|safe|alright|all right|fine)\s*\?\s*$|\b(if|whether) (i|we|she|he|they|you) (can|could|may|should)\b|^(?!\s*(?:when|how|what|which|where|why|who)\b).*\b(can|could|may|should) (i|we|you|she|he|they) (give|use|take|start|try|prescribe|add|continue)\b/i;
 /** What to check before acting ('anything I need to check before primaquine?'): the act named is the subject, the checking the kind. */
 const CHECKS = /\b(?:check|test|screen|measure|investigat\w*|bloods?)\b[^?]*\b(?:before|prior to)\b/i;
 /** How long something goes on ('how long do we keep the aspirin going?'), not how long after or before something to act. */
@@ -38,7 +38,7 @@ export function classifyQuestion(question: string): QuestionKind {
   if (WHO.test(question)) return 'who';
   if (WHERE.test(question)) return 'where';
   if (RECOGNISE.test(question)) return 'signs';
-  if (FOLLOW_UP_KEYWORDS.procedure.test(question) || /^\s*how\b/i.test(question)) return 'how';
+  if (FOLLOW_UP_KEYWORDS.procedure.test(question) || /^\s*how\b|\bways? (?:to|of)\b/i.test(question)) return 'how';
   if (FOLLOW_UP_KEYWORDS.symptoms.test(question) || FOLLOW_UP_KEYWORDS.complications.test(question)) return 'signs';
   if (FOLLOW_UP_KEYWORDS.rationale.test(question)) return 'why';
   return 'general';
@@ -57,9 +57,9 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
   checks: /\b(?:test|check|measure|screen|confirm|exclude)\w*\b/i,
   duration: /\b(?:at least|a minimum of) \d+\s*(?:hours?|days?|weeks?|months?)\b|\bfor (?:at least |up to |a further |another |a total of |a minimum of )?(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|ten|fourteen)\s*(?:(?:-|to|–)\s*\d+\s*)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\buntil\b|\b\d+-(?:day|week|month) course\b/i,
   timing: TIME,
-  who: /\b(children|adults?|pregnan\w*|infants?|babies|aged|older|younger|eligible|patients with|people with|anyone|at (higher|high|increased|greater) risk|high-risk|higher-risk)\b/i,
+  who: /\b(children|adults?|pregnan\w*|infants?|babies|aged|older|younger|eligible|patients with|people with|anyone|at (higher|high|increased|greater) risk|high-risk|higher-risk|from (the )?age (of )?\d+|from \d+ (years?|months?) of age|\d+ (years?|months?) (of age )?(and|or) (over|older|above))\b/i,
   where: /\b(?:into|on|over|under|through|onto) (?:the|a|each|both|one|his|her|their)\b|\b(?:thigh|deltoid|buttock|forearm|upper arm|abdomen|breastbone|sternum|nostril|site)\b/i,
-  how: /\b(using|with (your|the|a|one|two|both|soap|clean)|between|then|formula|by \w+ing|\w+ing (sharply|firmly|gently|hard))\b/i,
+  how: /\b(using|with (\d+|your|the|a|one|two|both|soap|clean)|between|then|formula|by \w+ing|\w+ing (sharply|firmly|gently|hard))\b/i,
   signs: /\b(signs?|symptoms?|look for|suspect|recogni[sz]e|identify|diagnos\w*|such as|present\w*)\b/i,
   why: /\b(because|so that|to (prevent|avoid|reduce|lower)|as (it|they|this)|since|explain that|(reduces|shortens|lowers|prevents|improves|protects)\b)/i,
   general: null,

@@ -4,7 +4,7 @@ import { atLeast, below, fit, type Span } from './age-ranges.js';
 const MEASURES: Record<string, string[]> = {
   potassium: ['potassium', 'k\\+?'],
   sodium: ['sodium', 'na\\+?'],
-  glucose: ['glucose', 'blood sugar', 'sugar', 'cbg', 'bg'],
+  glucose: ['glucose', 'blood sugar', 'sugar', 'cbg', 'bg', 'bm'],
   ketones: ['ketones?'],
   pH: ['ph'],
   bicarbonate: ['bicarbonate', 'bicarb', 'hco3'],
@@ -47,7 +47,7 @@ const BOUNDS: [string, (match: RegExpExecArray) => Span][] = [
   [String.raw`(?:between|from)\s+${NUMBER}${UNIT}\s*(?:and|to|-|–)\s*${NUMBER}`, ([, from, to]) => ({ from: Number(from), fromIncluded: true, to: Number(to), toIncluded: true })],
   [String.raw`${NUMBER}${UNIT}\s*(?:to|-|–)\s*${NUMBER}`, ([, from, to]) => ({ from: Number(from), fromIncluded: true, to: Number(to), toIncluded: true })],
   [String.raw`(?:below|under|less than|lower than|<)\s*${NUMBER}`, ([, to]) => below(Number(to))],
-  [String.raw`(?:above|over|more than|greater than|higher than|>)\s*${NUMBER}`, ([, from]) => atLeast(Number(from), false)],
+  [String.raw`(?:above|over|more than|greater than|higher than|exceeds?|exceeding|>)\s*${NUMBER}`, ([, from]) => atLeast(Number(from), false)],
   [String.raw`(?:at least|≥|>=)\s*${NUMBER}`, ([, from]) => atLeast(Number(from))],
   [String.raw`${NUMBER}${UNIT}\s+or\s+(?:more|above|higher)`, ([, from]) => atLeast(Number(from))],
   [String.raw`${NUMBER}${UNIT}\s+or\s+(?:less|below|lower)`, ([, to]) => below(Number(to), true)],
@@ -56,7 +56,7 @@ const BOUNDS: [string, (match: RegExpExecArray) => Span][] = [
 /** The spans a sentence gives for a measure: each bound within a short clause after the measure's name. */
 export function readingSpans(sentence: string, measure: string): Span[] {
   const name = String.raw`\b(?:${MEASURES[measure].join('|')})(?![\w+])`;
-  return BOUNDS.flatMap(([bound, read]) => [...sentence.matchAll(new RegExp(String.raw`${name}[^.;,]{0,30}?${bound}`, 'gi'))].map(read));
+  return BOUNDS.flatMap(([bound, read]) => [...sentence.matchAll(new RegExp(String.raw`${name}[^.;,]{0,50}?${bound}`, 'gi'))].map(read));
 }
 
 /** 1 when the sentence bounds the question's measure around its reading, -1 when it bounds it elsewhere, 0 when it gives no bound (or no reading is asked). */

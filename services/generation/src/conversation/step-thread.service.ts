@@ -50,7 +50,7 @@ export class StepThreadService {
     });
     const uncited = new Set(found.map((source) => source.id));
     if ('sentences' in answer) return { message: composeAnswer(answer.sentences, (id) => (uncited.has(id) ? namedCitation(byId.get(id)!) : `[${id}]`)) };
-    if (answer.unanswered.length > 0) return { message: notInSources(answer.unanswered) };
+    if (answer.unanswered.length > 0) return { message: notInSources(answer.unanswered, answer.asked) };
     const source = byId.get(cited);
     if (!source) return { message: `The cited source says no more about this step than the step itself: ${body.step_text.trim()}` };
     if (judge(body.step_text, source) !== null) return { message: `${NOT_STATED} [${cited}]` };

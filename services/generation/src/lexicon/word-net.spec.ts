@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributesOf, kindsOfAct, lemmaOf, medicineClasses, namesADisease, nounsOfAdjective, nounsOfVerb, otherNamesOf } from './word-net.js';
+import { attributesOf, kindsOfAct, lemmaOf, medicineClasses, namesADisease, namesADrug, nounsOfAdjective, nounsOfVerb, otherNamesOf } from './word-net.js';
 
 describe('WordNet readings', () => {
   it('finds the base form of a word', () => {
@@ -44,6 +44,11 @@ describe('WordNet readings', () => {
     expect(nounsOfVerb('hospitalised')).toContain('hospital');
     expect(nounsOfVerb('ventilate')).not.toContain('discharge');
     expect(nounsOfVerb('qwzx')).toEqual([]);
+  });
+
+  it('tells a drug, medicine or hormone from a dose, a sugar, a gas and a person', () => {
+    for (const word of ['glucagon', 'adrenaline', 'acetaminophen', 'insulin', 'amoxicillin']) expect({ word, drug: namesADrug(word) }).toEqual({ word, drug: true });
+    for (const word of ['dose', 'glucose', 'oxygen', 'child', 'medicine', 'qwzx']) expect({ word, drug: namesADrug(word) }).toEqual({ word, drug: false });
   });
 
   it('reads an adjective by the noun it pertains to or is made from, for its own word only', () => {

@@ -131,6 +131,7 @@ const namesCache = new Map<string, string[]>();
 const nounsCache = new Map<string, string[]>();
 const adjectiveNounsCache = new Map<string, string[]>();
 const diseaseCache = new Map<string, string[]>();
+const drugCache = new Map<string, string[]>();
 
 /** A reading of a word, worked out once and kept (at most WORDS_KEPT words, the oldest going first). */
 function remembered(cache: Map<string, string[]>, word: string, read: (word: string) => string[]): string[] {
@@ -237,6 +238,24 @@ function namesOf(word: string): string[] {
   if (!found || medicineClasses(found.lemma).length === 0) return [];
   const { lemma, sense } = found;
   return synset(sense, 'noun').words.filter((name) => name !== lemma && !name.includes(' '));
+}
+
+/** Where a drug's more general synsets lead: a drug, a medicine or a hormone (insulin, glucagon, adrenaline). */
+const DRUG_CLASS = /^(?:drug|medicine|medication|hormone|vaccine)$/;
+const DRUG_DEPTH = 6;
+
+/** Whether a word's commonest sense is a drug, medicine or hormone ('glucagon', 'adrenaline', 'paracetamol'); not a dose of one, nor glucose or oxygen. */
+export const namesADrug = (word: string): boolean => remembered(drugCache, word, (key) => (isDrug(key) ? [key] : [])).length > 0;
+
+function isDrug(word: string): boolean {
+  const sense = commonestSense(word, 'noun')?.sense;
+  if (sense === undefined || synset(sense, 'noun').words.some((name) => DRUG_CLASS.test(name) || /^(?:dose|dosage|medicine|drug)$/.test(name))) return false;
+  let frontier = [sense];
+  for (let depth = 0; depth < DRUG_DEPTH && frontier.length > 0; depth++) {
+    frontier = frontier.flatMap(hypernyms);
+    if (frontier.some((offset) => synset(offset, 'noun').words.some((name) => DRUG_CLASS.test(name)))) return true;
+  }
+  return false;
 }
 
 /** Where a disease's more general synsets lead: disease, disorder, infection (not injuries such as bleeding, nor symptoms such as fever). */

@@ -95,18 +95,20 @@ export function screenQuery(raw: string | null | undefined): ScreeningResult | n
   return null;
 }
 
-/** Words that make a query look non-medical but are clinical too: a NEWS2 score, a blood group match, a code (cardiac arrest), what the pharmacy has in stock. */
-const CLINICAL_TOO = /\b(?:score|scores|match|matches|code|stock|stocks)\b/gi;
+/** Words that make a query look non-medical but are clinical too: a NEWS2 score, a blood group match, a code (cardiac arrest), what the pharmacy has in stock, a blood film. */
+const CLINICAL_TOO = /\b(?:score|scores|match|matches|code|stock|stocks|film|films)\b/gi;
+const isClinicalToo = (word: string) => new RegExp(`^(?:${CLINICAL_TOO.source.replace(/\\b/g, '')})$`, 'i').test(word);
 
 /**
  * Screens a follow-up about a protocol: a question that reads as non-medical only for a word that is
  * clinical too ("what counts as a high NEWS2 score?") goes ahead when it names something the protocol's
- * text names (NEWS2) beyond everyday words; "write a poem about NEWS2" does not.
+ * text names (NEWS2) beyond everyday words, or that word itself (a malaria protocol's blood films);
+ * "write a poem about NEWS2" does not.
  */
 export function screenFollowUp(message: string, protocolText: string): ScreeningResult | null {
   const refusal = screenQuery(message);
   if (refusal?.category !== 'irrelevant' || screenQuery(message.replace(CLINICAL_TOO, ' '))?.category === 'irrelevant') return refusal;
   const named = new Set(tokenize(protocolText));
-  const shared = message.split(/[^\p{L}\p{N}-]+/u).filter((word) => word && !isEverydayWord(word) && tokenize(word).some((stem) => named.has(stem)));
+  const shared = message.split(/[^\p{L}\p{N}-]+/u).filter((word) => word && (!isEverydayWord(word) || isClinicalToo(word)) && tokenize(word).some((stem) => named.has(stem)));
   return shared.length > 0 ? null : refusal;
 }
