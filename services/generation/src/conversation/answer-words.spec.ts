@@ -33,6 +33,8 @@ describe('stemsOf', () => {
     expect(stemsOf('children')).toEqual(stemsOf('child'));
     expect(stemsOf('nebulised ischaemic')).toEqual(stemsOf('nebulized ischemic'));
     expect(stemsOf('48h')).toEqual(stemsOf('48 hours'));
+    expect(stemsOf('Hb')).toEqual(stemsOf('haemoglobin'));
+    expect(stemsOf('hemoglobin')).toEqual(stemsOf('haemoglobin'));
   });
 });
 

@@ -41,13 +41,14 @@ const BRITISH_ISE = /(\p{L}{4,})is(e|ed|es|ing|ation|ations|er|ers)\b/gu;
 /**
  * One form for the stems of one word: British and American spellings ('ischaemic', 'ischemic';
  * 'nebulised', 'nebulized'), a doubled end ('referral' stems to 'referr', 'refer' to 'refer') and the
- * plural 'children', and 'pregnancy' with 'pregnant'.
+ * plural 'children', 'pregnancy' with 'pregnant', and Hb with haemoglobin.
  */
 const canonical = (stem: string) =>
   stem
     .replace(/ae|oe/g, 'e')
     .replace(/^children$/, 'child')
     .replace(/^pregnanc(?:i)?$/, 'pregnant')
+    .replace(/^(?:hb|hgb)$/, 'hemoglobin')
     .replace(/([bcdfgkmnprtvz])\1$/, '$1');
 
 /** The stems of a text as an answer compares them with a question's. */
