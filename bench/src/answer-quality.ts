@@ -115,20 +115,23 @@ export interface FollowUpResult {
 }
 
 /** Asks each follow-up about the checklist its protocol question gets, as the chat (or a step thread) asks it. */
-export async function followUpResults(post: Post, half: FollowUpSet): Promise<FollowUpResult[]> {
+export async function followUpResults(post: Post, set: FollowUpSet): Promise<FollowUpResult[]> {
   const results: FollowUpResult[] = [];
-  for (const question of loadFollowUpQuestions(half)) {
+  for (const question of loadFollowUpQuestions(set)) {
     const { protocol } = await searchAndGenerate(post, question.protocol);
     const answer = await (question.step ? askInStepThread(post, question, protocol) : askInChat(post, question, protocol)).catch(refusal);
-    results.push({ question, answer, leads: new RegExp(question.fact, 'i').test(firstSentence(answer)), fragmentary: isFragmentary(answer) });
+    const refused = answer.startsWith(REFUSED);
+    results.push({ question, answer, leads: !refused && new RegExp(question.fact, 'i').test(firstSentence(answer)), fragmentary: !refused && isFragmentary(answer) });
   }
   return results;
 }
 
-/** A follow-up the API turns away (400) is an answer that states nothing; any other failure stops the bench. */
+const REFUSED = '(refused:';
+
+/** A follow-up the API turns away (400) is an answer that states nothing (and is no fragment); any other failure stops the bench. */
 function refusal(error: Error): string {
   if (!/: 400 /.test(error.message)) throw error;
-  return `(refused: ${error.message.replace(/^.*?: 400 /, '')})`;
+  return `${REFUSED} ${error.message.replace(/^.*?: 400 /, '')})`;
 }
 
 async function askInChat(post: Post, question: FollowUpQuestion, protocol: Protocol): Promise<string> {

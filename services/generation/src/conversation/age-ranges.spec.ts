@@ -17,6 +17,8 @@ describe('age and weight ranges', () => {
     expect(askedAge('8 mo choking - how do i hold her?')).toBeCloseTo(8 / 12);
     expect(askedAge('is a 5 year course needed?')).toBeNull();
     expect(askedAge('give it for 6 months?')).toBeNull();
+    expect(askedAge('she is 5 months pregnant - which dose?')).toBeNull();
+    expect(askedAge('what is the 10 year risk?')).toBeNull();
     expect(askedWeight('what dose of it for a 30kg kid?')).toBe(30);
     expect(askedWeight('she weighs 42 kg, what dose?')).toBe(42);
     expect(askedWeight('is 10 mg/kg ok?')).toBeNull();
@@ -37,6 +39,8 @@ describe('age and weight ranges', () => {
     expect(ageFit('Give paracetamol every 4 to 6 hours.', 8)).toBe(0);
     expect(ageFit('Give prednisolone 20 mg at ages 2 to 5 or 30 to 40 mg over age 5, usually for 3 days.', 4)).toBe(1);
     expect(ageFit('Give prednisolone 30 to 40 mg over age 5.', 4)).toBe(-1);
+    expect(ageFit('Give it above the age of 6 months.', 1)).toBe(0);
+    expect(ageFit('Give it at ages 12-23 mo.', 15)).toBe(0);
     expect(ageFit(adrenaline.school, null)).toBe(0);
   });
 

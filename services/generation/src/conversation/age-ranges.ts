@@ -6,9 +6,9 @@ const UNIT = String.raw`(year|month|week|day)s?`;
 const years = (amount: string, unit: string) => Number(amount) / IN_YEARS[unit.toLowerCase()];
 
 const AGE_ASKED = new RegExp(String.raw`\b${NUMBER}[\s-]*${UNIT}[\s-]*old\b`, 'i');
-/** An age without 'old', in months or years, as someone ('the 6mo', '8 mo choking'): at the start or after an article or possessive, and not a course or history. */
+/** An age without 'old', in months or years, as someone ('the 6mo', '8 mo choking'): at the start or after an article or possessive, and not a course, history, review or the months of a pregnancy. */
 const BARE_AGE = new RegExp(
-  String.raw`(?:^|\b(?:the|a|an|my|this|our|his|her|their)\s+)${NUMBER}[\s-]*(year|month)s?\b(?!\s+(?:course|history|supply|treatment|period|regimen|prophylaxis|follow|ago|later|after|before|of)\b)`,
+  String.raw`(?:^|\b(?:the|a|an|my|this|our|his|her|their)\s+)${NUMBER}[\s-]*(year|month)s?\b(?!\s+(?:course|history|supply|treatment|period|regimen|prophylaxis|follow|ago|later|after|before|of|pregnant|risk|review|interval|booster|gap|wait|check|visit|plan|old)\b)`,
   'i',
 );
 
@@ -44,6 +44,9 @@ const AGED = String.raw`\b(?:aged?|ages)\s+`;
 const GROUP = String.raw`\b(?:children|child|kids?|infants?|babies|baby|adults?|adolescents|people|patients|persons|girls|boys|women|men)\s+`;
 const AGE_UNIT = String.raw`(year|month)s?(?!\s+(?:after|before|later|of treatment))`;
 
+/** An age written without a unit is in years; one followed by another unit is read by the patterns with units. */
+const IN_YEARS_ONLY = String.raw`(?!\s*(?:months?|mo|mos|weeks?|wks?|days?|hours?|kg|mg|%|years?))`;
+
 /** The ways a sentence bounds someone's age; 'aged 6 to 12 years' holds a 12-year-old (up to 13), 'under 12 years' and 'over 12 years' do not; 'at ages 2 to 5' and 'over age 5' are in years. */
 const AGE_SPANS: [RegExp, (match: RegExpExecArray) => Span][] = [
   ...[`${AGED}(?:from\\s+)?${NUMBER}\\s*(?:${UNIT})?\\s*(?:to|-|–)\\s*${NUMBER}\\s*${UNIT}`, `${GROUP}(?:aged\\s+)?${NUMBER}\\s*(?:${AGE_UNIT})?\\s*(?:to|-|–)\\s*${NUMBER}\\s*${AGE_UNIT}`].map(
@@ -56,9 +59,9 @@ const AGE_SPANS: [RegExp, (match: RegExpExecArray) => Span][] = [
   [new RegExp(String.raw`(?:${AGED}|${GROUP})(?:from|at least)\s+${NUMBER}\s*${UNIT}`, 'gi'), ([, from, unit]) => atLeast(years(from, unit))],
   [new RegExp(String.raw`(?:${AGED}|${GROUP})${NUMBER}\s*${UNIT}(?:\s+of age)?\s*(?:and|or)\s*(?:over|older|above)`, 'gi'), ([, from, unit]) => atLeast(years(from, unit))],
   [new RegExp(String.raw`(?:${AGED}|${GROUP})(?:under|below|younger than|less than)\s+${NUMBER}\s*${UNIT}`, 'gi'), ([, to, unit]) => below(years(to, unit))],
-  [new RegExp(String.raw`\bages?\s+(?:from\s+)?${NUMBER}\s*(?:to|-|–)\s*${NUMBER}\b(?!\s*(?:months?|weeks?|days?|hours?|kg|mg|%))`, 'gi'), ([, from, to]) => ({ from: Number(from), fromIncluded: true, to: Number(to) + 1, toIncluded: false })],
-  [new RegExp(String.raw`\b(?:over|above|older than)\s+(?:the\s+)?age\s+(?:of\s+)?${NUMBER}\b`, 'gi'), ([, from]) => atLeast(Number(from), false)],
-  [new RegExp(String.raw`\b(?:under|below|younger than)\s+(?:the\s+)?age\s+(?:of\s+)?${NUMBER}\b`, 'gi'), ([, to]) => below(Number(to))],
+  [new RegExp(String.raw`\bages?\s+(?:from\s+)?${NUMBER}\s*(?:to|-|–)\s*${NUMBER}\b${IN_YEARS_ONLY}`, 'gi'), ([, from, to]) => ({ from: Number(from), fromIncluded: true, to: Number(to) + 1, toIncluded: false })],
+  [new RegExp(String.raw`\b(?:over|above|older than)\s+(?:the\s+)?age\s+(?:of\s+)?${NUMBER}\b${IN_YEARS_ONLY}`, 'gi'), ([, from]) => atLeast(Number(from), false)],
+  [new RegExp(String.raw`\b(?:under|below|younger than)\s+(?:the\s+)?age\s+(?:of\s+)?${NUMBER}\b${IN_YEARS_ONLY}`, 'gi'), ([, to]) => below(Number(to))],
 ];
 
 /** The ages a sentence says it is for, in years. */

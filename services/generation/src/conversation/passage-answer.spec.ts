@@ -71,6 +71,11 @@ describe('answerSentences', () => {
     ]);
     const answer = answerSentences({ question: 'glucagon dose for an adult who cannot swallow?', topic: 'Hypoglycaemia', sources: hypo });
     expect(answer).toEqual({ unanswered: ['glucagon'], asked: 'dose' });
+    const prose = toSources([{ text: 'For severe hypoglycaemia give glucagon intramuscularly. The dose is 1 mg, or 0.5 mg under 25 kg.', title: 'Hypoglycaemia', organization: 'NHS' }]);
+    expect(sentences(answerSentences({ question: 'glucagon dose?', topic: 'Hypoglycaemia', sources: prose })).length).toBeGreaterThan(0);
+    const inWords = listSource('Anaphylaxis', 'WHO', ['- Give adrenaline one ampoule of 1:1000 IM into the thigh.']);
+    expect('sentences' in answerSentences({ question: 'adrenaline dose?', topic: 'Anaphylaxis', sources: inWords })).toBe(true);
+    expect(answerSentences({ question: 'alcohol dose with metronidazole?', topic: 'Hypoglycaemia', sources: hypo })).not.toHaveProperty('asked');
     expect(notInSources(['glucagon'], 'dose')).toBe("The protocol's sources do not say what dose of glucagon to give, so they do not answer this question.");
   });
 

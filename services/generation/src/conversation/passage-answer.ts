@@ -47,7 +47,7 @@ const EVERYDAY_WORD = 0.5;
 const ASKING_STEMS = new Set(stemsOf(ASKING_WORDS));
 /** What the question says is not at hand ('no lund browder chart here', 'the pump is not available'): the answer is another way. */
 const LACKING = [
-  /\b(?:no|without|out of|(?:do not|don't|dont) have|(?:have|has) not got)\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)\s+(?:here|available|in stock|on the ward|at hand|today|with (?:me|us))\b/giu,
+  /\b(?:no|out of|(?:do not|don't|dont) have|(?:have|has) not got)\s+((?:[\p{L}\d-]+\s+){0,3}?[\p{L}\d-]+)\s+(?:here|available|in stock|on the ward|at hand|with (?:me|us))\b/giu,
   /\b((?:[\p{L}\d-]+\s+){0,2}?[\p{L}\d-]+)\s+(?:is|are)\s+(?:not available|unavailable|out of stock)\b/giu,
 ];
 const lackedStems = (question: string) => new Set(LACKING.flatMap((pattern) => [...question.matchAll(pattern)].flatMap(([, thing]) => stemsOf(thing))));
@@ -174,8 +174,10 @@ export function answerSentences({ question: asWritten, topic, focus = '', expans
   const missing = specific.filter((stem) => !known.has(stem) && !/\d/.test(stem) && !peopleWords.has(stem));
   const weightOf = (stems: string[]) => stems.reduce((sum, stem) => sum + importance(stem), 0);
   const missingTelling = missing.filter((stem) => !everyday.has(stem));
-  if (specific.length > 0 && missingTelling.length > 0 && weightOf(missing) - understood.length > weightOf(specific) / 2) {
-    return { unanswered: wordsFor(question, missingTelling) };
+  if (specific.length > 0 && weightOf(missing) - understood.length > weightOf(specific) / 2) {
+    if (missingTelling.length > 0) return { unanswered: wordsFor(question, missingTelling) };
+    const onTheProtocol = asked.some((stem) => topicStems.has(stem) || (known.has(stem) && !everyday.has(stem) && !peopleWords.has(stem)));
+    if (!focus && !onTheProtocol) return { unanswered: [] };
   }
 
   const focusStems = [...new Set(stemsOf(focus))].filter((stem) => !ASKING_STEMS.has(stem) && !topicStems.has(stem));
@@ -224,8 +226,11 @@ export function answerSentences({ question: asWritten, topic, focus = '', expans
   const doesIt = candidates.find(({ does, about }) => does && (specific.length === 0 || about >= NAMES_THE_QUESTION));
   const lead = doesIt ?? naming.find((candidate) => candidate.says || !signal) ?? naming[0];
   if (!lead) return { unanswered: [] };
-  const medicines = kind === 'dose' && !lead.says ? wordsFor(question, [...specific, ...referent]).filter((word) => namesADrug(word) || isAMedicine(word)) : [];
-  if (medicines.length > 0) return { unanswered: medicines, asked: 'dose' };
+  const dosed = kind === 'dose' && !lead.says && ASKS_AN_AMOUNT.test(question) ? dosesOf(wordsFor(question, [...specific, ...referent]), quotable) : [];
+  const unmentioned = dosed.filter(({ named }) => !named).map(({ medicine }) => medicine);
+  if (unmentioned.length > 0) return { unanswered: unmentioned };
+  const undosed = dosed.filter(({ named, amount }) => named && !amount).map(({ medicine }) => medicine);
+  if (undosed.length > 0) return { unanswered: undosed, asked: 'dose' };
   const chosen = [lead];
   const diseasesAsked = new Set(stemsOf(diseasesIn(`${question} ${topic}`).join(' ')));
   const aboutAnother = (text: string) => {
@@ -313,10 +318,40 @@ function withMedicinesOf(quotable: Quotable[], words: string[]): Quotable[] {
 const ANY_MEDICINE = /^(?:drugs?|medicines?|medications?|tablets?|pills?)$/i;
 /** Classes of what is used, not prescribed: alcohol and tobacco are 'drugs of abuse' to WordNet. */
 const NOT_PRESCRIBED = /^(?:drug of abuse|street drug|hard drug|controlled substance)$/;
+const isOfAbuse = (word: string) => medicineClasses(word).some((name) => NOT_PRESCRIBED.test(name));
 const isAMedicine = (word: string) => {
   const classes = medicineClasses(word);
   return classes.length > 0 && !classes.every((name) => NOT_PRESCRIBED.test(name));
 };
+
+/** A question asking how much of something, not how many days or times. */
+const ASKS_AN_AMOUNT = /\b(?:dose|doses|dosage|dosing|how much|mg)\b/i;
+/** An amount as sources write one, in figures or words ('1 mg', '2 grams', '1 ampoule', 'one sachet', '8-10 vials'). */
+const STATES_AN_AMOUNT =
+  /\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|eight|ten|half)\s*(?:-|to|–)?\s*\d*\s*(?:mg|g|grams?|milligrams?|micrograms?|mcg|µg|ml|millilitres?|l|litres?|units?|iu|mmol|puffs?|tablets?|capsules?|drops?|sprays?|sachets?|vials?|ampoules?|doses?)\b|\b(?:mg|mcg|ml|units?)\/kg\b/i;
+
+/**
+ * The medicines a dose question names, each with whether a quotable sentence names it and whether one
+ * naming it, or a sentence that goes on from one, states an amount. Alcohol and other drugs of abuse are no
+ * medicines here.
+ */
+function dosesOf(words: string[], quotable: Quotable[]): { medicine: string; named: boolean; amount: boolean }[] {
+  const medicines = words.filter((word) => word.length > 3 && !isEverydayWord(word) && (namesADrug(word) || isAMedicine(word)) && !isOfAbuse(word));
+  return medicines.map((medicine) => {
+    const [stem] = stemsOf(medicine);
+    const naming = quotable.filter(({ stems }) => stems.has(stem));
+    const near = (entry: Quotable) => naming.some(({ sentence }) => sentence === entry.sentence || continues(sentence, entry.sentence));
+    return { medicine, named: naming.length > 0, amount: quotable.some((entry) => near(entry) && STATES_AN_AMOUNT.test(entry.sentence.text)) };
+  });
+}
+
+/** Whether a sentence goes on from another: prose either side of it, or the next one taking it up ('The dose is 1 mg.'), not the next item of a list. */
+function continues(sentence: SourceSentence, other: SourceSentence): boolean {
+  if (sentence.sourceId !== other.sourceId || Math.abs(sentence.position - other.position) !== 1) return false;
+  const [first, next] = sentence.position < other.position ? [sentence, other] : [other, sentence];
+  return (!first.listItem && !next.listItem) || TAKES_UP.test(next.text);
+}
+const TAKES_UP = /^(?:the dose|its dose|the usual dose|dose|doses|it|this|repeat|then)\b/i;
 
 const PRONOUN = /\b(?:it|this|that|them|these|those)\b/i;
 const ACT_ON = /\b([a-z]+)\s+(?:it|this|them|these)\b/gi;

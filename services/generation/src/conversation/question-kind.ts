@@ -8,11 +8,22 @@ export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'chec
 const REFER = /\b(refer\w*|admi(t|ts|tted|ssion)|hospital|a&e|emergency department|specialist|escalat\w*|seek (help|care)|when to worry|see a doctor|call (911|999|112|an? ambulance))\b/i;
 const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold|what (counts|is counted|qualifies) as\b|what scores? as (a |an )?(high|low|raised|abnormal|positive|severe)|what (score|count|number|reading))\b|^\s*(?:and |so |but )?(?:what )?if\b.*\b(?:is|are|gets?|stays?|falls?|drops?|goes) (?:too |very )?(?:low|high|raised|elevated)\s*[?.]?\s*$|\bwhat %/i;
 const RATE = /\b(how fast|what rate|at what rate)\b/i;
-const AVOID = /\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b|^\s*(should|can|may|is it (safe|ok|okay) to)\b|\b(is|are)\b[^?]*\b(ok|okay|safe|alright|all right|fine)\s*\?\s*$|\b(if|whether) (i|we|she|he|they|you) (can|could|may|should)\b|^(?!\s*(?:when|how|what|which|where|why|who)\b).*\b(can|could|may|should) (i|we|you|she|he|they) (give|use|take|start|try|prescribe|add|continue)\b/i;
+/** Questions that ask when, how, what… are not asking whether something may be done, whatever modal they contain. */
+const NO_QUESTION_WORD = String.raw`^(?!.*\b(?:when|how|what|which|where|why|who)\b)`;
+const AVOID = new RegExp(
+  [
+    String.raw`\b(avoid\w*|never|should(n't| not)|not (be )?(given|used|put|done)|contraindicat\w*|dangerous|harmful)\b`,
+    String.raw`^\s*(should|can|may|is it (safe|ok|okay) to)\b(?!['’]t| not)`,
+    String.raw`${NO_QUESTION_WORD}.*\b(is|are)\b[^?]*\b(ok|okay|safe|alright|all right|fine)\s*\?\s*$`,
+    String.raw`\b(if|whether) (i|we|she|he|they|you) (can|could|may|should)\b(?!['’]t| not)`,
+    String.raw`${NO_QUESTION_WORD}.*\b(can|could|may|should) (i|we|you|she|he|they) (give|use|take|start|try|prescribe|add|continue)\b`,
+  ].join('|'),
+  'i',
+);
 /** What to check before acting ('anything I need to check before primaquine?'): the act named is the subject, the checking the kind. */
-const CHECKS = /\b(?:check|test|screen|measure|investigat\w*|bloods?)\b[^?]*\b(?:before|prior to)\b/i;
+const CHECKS = /\b(?:check|test|tests|screen|measure|investigat\w*|bloods|blood tests?)\b[^?]*\b(?:before|prior to)\b/i;
 /** How long something goes on ('how long do we keep the aspirin going?'), not how long after or before something to act. */
-const DURATION = /\b(?:how long|for how many (?:days|weeks|months)|duration)\b(?![^?]*\b(?:after|before|until|since|take|wait|delay)\b)/i;
+const DURATION = /\b(?:how long|for how many (?:days|weeks|months)|duration)\b(?![^?]*\b(?:after|before|until|since|wait|delay)\b|[^?]*\btakes? (?:to|for|effect)\b)/i;
 const TIMING = /\b(time window|window|how quickly|by when|what time|what day)\b/i;
 const RECOGNISE = /^\s*how\s+(?:do|can|would|will|should)\s+(?:i|we|you)\s+(?:know|tell|recogni[sz]e|spot|diagnose|identify)\b/i;
 const WHERE = /^\s*(?:and\s+|so\s+)?where\b|\b(?:which|what) (?:site|muscle|part of the body|side(?! effects?\b)|vein)\b/i;
@@ -55,7 +66,7 @@ export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
   rate: /\bper (minute|hour|second)\b|\/(min|minute|h|hour)\b|\bml\/kg\/h/i,
   value: /\d+(\.\d+)?\s*(°c|°f|%|mmhg|mmol|mg\/dl|per minute|\/min|cm|kg)|\d+\/\d+|\b(below|above|under|over|at least|or more|or less|reach\w*|exceed\w*)\s+\d|\d+\s*(or more|or higher|or above|or less|or lower|or below)\b/i,
   checks: /\b(?:test|check|measure|screen|confirm|exclude)\w*\b/i,
-  duration: /\b(?:at least|a minimum of) \d+\s*(?:hours?|days?|weeks?|months?)\b|\bfor (?:at least |up to |a further |another |a total of |a minimum of )?(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|ten|fourteen)\s*(?:(?:-|to|–)\s*\d+\s*)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\buntil\b|\b\d+-(?:day|week|month) course\b/i,
+  duration: /\b(?:at least|a minimum of) \d+\s*(?:hours?|days?|weeks?|months?)\b|\bfor (?:at least |up to |a further |another |a total of |a minimum of )?(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|twenty|thirty)\s*(?:(?:-|to|–)\s*\d+\s*)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\buntil\b|\b\d+-(?:day|week|month) course\b/i,
   timing: TIME,
   who: /\b(children|adults?|pregnan\w*|infants?|babies|aged|older|younger|eligible|patients with|people with|anyone|at (higher|high|increased|greater) risk|high-risk|higher-risk|from (the )?age (of )?\d+|from \d+ (years?|months?) of age|\d+ (years?|months?) (of age )?(and|or) (over|older|above))\b/i,
   where: /\b(?:into|on|over|under|through|onto) (?:the|a|each|both|one|his|her|their)\b|\b(?:thigh|deltoid|buttock|forearm|upper arm|abdomen|breastbone|sternum|nostril|site)\b/i,

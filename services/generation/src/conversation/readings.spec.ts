@@ -8,6 +8,8 @@ describe('readings a question gives', () => {
     expect(askedReading('GCS 12 after the fall - scan?')).toEqual({ measure: 'GCS', value: 12, written: '12' });
     expect(askedReading('how much potassium per bag?')).toBeNull();
     expect(askedReading('glucose 10 mg tablets?')).toBeNull();
+    expect(askedReading('K 40 mmol in each bag?')).toBeNull();
+    expect(askedReading('pulse 10 seconds?')).toBeNull();
   });
 
   it('fits a sentence that bounds the measure around the reading, and not one that bounds it elsewhere', () => {
@@ -16,6 +18,9 @@ describe('readings a question gives', () => {
     expect(readingFit('Escalate if potassium is below 3.5 mmol/L on admission, GCS is below 12, or SpO2 is below 92% on air.', reading)).toBe(-1);
     expect(readingFit('Keep potassium between 4.0 and 5.5 mmol/L.', { measure: 'potassium', value: 6.1, written: '6.1' })).toBe(-1);
     expect(readingFit('Check potassium at 60 minutes and 2 hours.', reading)).toBe(0);
+    expect(readingFit('Give potassium chloride 40 mmol in 1 litre over 4 hours if potassium is low.', { measure: 'potassium', value: 3.1, written: '3.1' })).toBe(0);
+    expect(readingFit('Start potassium once glucose falls below 14 mmol/L.', reading)).toBe(0);
+    expect(readingFit('Replace potassium at 10-20 mmol per hour.', reading)).toBe(0);
     expect(readingFit('Escalate if potassium is below 3.5 mmol/L.', null)).toBe(0);
   });
 });

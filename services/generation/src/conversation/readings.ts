@@ -24,6 +24,8 @@ const MEASURES: Record<string, string[]> = {
   HbA1c: ['hba1c', 'a1c'],
 };
 const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
+/** What follows an amount, a time or a rate rather than a reading ('40 mmol in 1 litre', 'over 4 hours', '10-20 mmol per hour'). */
+const NOT_A_READING = String.raw`(?:(?:-|to|–)\s*\d+(?:\.\d+)?\s*)?(?:kg|mg|mcg|g\b|ml\b|l\b|units?\b|iu\b|mmol(?!\s*\/\s*(?:l|mol))|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|per\s+(?:hour|minute|day)|\/h\b)`;
 const UNIT = String.raw`(?:\s*(?:mmol\/l|mmol\/mol|mg\/dl|g\/l|g\/dl|mmhg|%|°c|°f|mmol|units?|per minute|\/min|ml\/min(?:\/1\.73\s*m2)?))?`;
 
 /** A reading of one measure: which, its value, and the value as written. */
@@ -36,7 +38,7 @@ export interface Reading {
 /** The reading a question gives ('K 4.2 on admission', 'sats are 89%'), or null; a measure asked about without a value is none. */
 export function askedReading(question: string): Reading | null {
   for (const [measure, ways] of Object.entries(MEASURES)) {
-    const match = new RegExp(String.raw`\b(?:${ways.join('|')})(?![\w+])\s*(?:of|is|was|at|=|:|are|now)?\s*${NUMBER}(?![\d.]*\s*(?:kg|mg|mcg|years?|months?|days?|hours?|ml\b))`, 'i').exec(question);
+    const match = new RegExp(String.raw`\b(?:${ways.join('|')})(?![\w+])\s*(?:of|is|was|at|=|:|are|now)?\s*${NUMBER}(?![\d.]*\s*${NOT_A_READING})`, 'i').exec(question);
     if (match) return { measure, value: Number(match[1]), written: match[1] };
   }
   return null;
@@ -53,10 +55,15 @@ const BOUNDS: [string, (match: RegExpExecArray) => Span][] = [
   [String.raw`${NUMBER}${UNIT}\s+or\s+(?:less|below|lower)`, ([, to]) => below(Number(to), true)],
 ];
 
-/** The spans a sentence gives for a measure: each bound within a short clause after the measure's name. */
+/**
+ * The spans a sentence gives for a measure: each bound within a short clause after the measure's name,
+ * before any other measure is named, and not an amount, time or rate ('over 4 hours').
+ */
 export function readingSpans(sentence: string, measure: string): Span[] {
   const name = String.raw`\b(?:${MEASURES[measure].join('|')})(?![\w+])`;
-  return BOUNDS.flatMap(([bound, read]) => [...sentence.matchAll(new RegExp(String.raw`${name}[^.;,]{0,50}?${bound}`, 'gi'))].map(read));
+  const others = Object.entries(MEASURES).filter(([other]) => other !== measure).flatMap(([, ways]) => ways);
+  const gap = String.raw`(?:(?!\b(?:${others.join('|')})\b)[^.;,]){0,50}?`;
+  return BOUNDS.flatMap(([bound, read]) => [...sentence.matchAll(new RegExp(String.raw`${name}${gap}${bound}(?![\d.]*\s*${NOT_A_READING})`, 'gi'))].map(read));
 }
 
 /** 1 when the sentence bounds the question's measure around its reading, -1 when it bounds it elsewhere, 0 when it gives no bound (or no reading is asked). */

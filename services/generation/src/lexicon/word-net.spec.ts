@@ -57,6 +57,7 @@ describe('WordNet readings', () => {
     expect(nounsOfAdjective('renal')).toEqual(['kidney']);
     expect(nounsOfAdjective('septic')).toEqual(['sepsis']);
     expect(nounsOfAdjective('wheezy')).toEqual([]);
+    expect(nounsOfAdjective('severe')).toEqual([]);
     expect(nounsOfAdjective('qwzx')).toEqual([]);
   });
 

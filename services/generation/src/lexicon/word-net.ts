@@ -212,7 +212,7 @@ function nounsOf(verb: string): string[] {
   return [...new Set(nouns)].filter((word) => !word.includes(' ') && word.length >= SAME_ROOT && word.startsWith(root));
 }
 
-/** The nouns an adjective pertains to or is made from, by its commonest sense ('asthmatic' → asthma, 'febrile' → fever, 'renal' → kidney): what a source says instead. */
+/** The nouns an adjective pertains to or is made from, by its commonest sense ('asthmatic' → asthma, 'febrile' → fever, 'renal' → kidney), not the quality it names ('severe' → severity): what a source says instead. */
 export const nounsOfAdjective = (adjective: string): string[] => remembered(adjectiveNounsCache, adjective, nounsOfAdjectiveLemma);
 
 function nounsOfAdjectiveLemma(adjective: string): string[] {
@@ -227,8 +227,11 @@ function nounsOfAdjectiveLemma(adjective: string): string[] {
       const nounWords = synset(offset, 'noun').words;
       return target > 0 ? [nounWords[target - 1]] : nounWords;
     });
-  return [...new Set(nouns)].filter((word) => word !== found.lemma && !word.includes(' '));
+  return [...new Set(nouns)].filter((word) => word !== found.lemma && !word.includes(' ') && !QUALITY_NOUN.test(word));
 }
+
+/** A noun of the quality an adjective names ('severity', 'safeness'), not of what it pertains to. */
+const QUALITY_NOUN = /(?:ness|ity)$/;
 
 /** A medicine's other names, by its commonest sense: a brand's generic name and its other brands ('Narcan' → naloxone; 'Panadol' → acetaminophen, Tylenol…); empty for a word that names no medicine. */
 export const otherNamesOf = (word: string): string[] => remembered(namesCache, word, namesOf);
@@ -249,7 +252,7 @@ export const namesADrug = (word: string): boolean => remembered(drugCache, word,
 
 function isDrug(word: string): boolean {
   const sense = commonestSense(word, 'noun')?.sense;
-  if (sense === undefined || synset(sense, 'noun').words.some((name) => DRUG_CLASS.test(name) || /^(?:dose|dosage|medicine|drug)$/.test(name))) return false;
+  if (sense === undefined || synset(sense, 'noun').words.some((name) => DRUG_CLASS.test(name) || /^(?:dose|dosage)$/.test(name))) return false;
   let frontier = [sense];
   for (let depth = 0; depth < DRUG_DEPTH && frontier.length > 0; depth++) {
     frontier = frontier.flatMap(hypernyms);

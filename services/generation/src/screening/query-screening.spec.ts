@@ -63,7 +63,9 @@ describe('screenFollowUp', () => {
     expect(screenFollowUp('what counts as a high NEWS2 score?', 'Sepsis: recognition. Treat NEWS2 of 7 or more as high risk.')).toBeNull();
     expect(screenFollowUp('only equine RIG in stock - how many IU/kg?', 'Give rabies immunoglobulin (RIG): equine RIG 40 IU/kg.')).toBeNull();
     expect(screenFollowUp("first film negative but I'm still worried - when do i repeat it?", 'Repeat negative films at 12 to 24 hours.')).toBeNull();
-    expect(screenFollowUp('what film should I watch tonight?', 'Dengue: warning signs.')?.category).toBe('irrelevant');
+    expect(screenFollowUp('what film should I watch tonight?', 'Confirm malaria with a blood film or RDT.')?.category).toBe('irrelevant');
+    expect(screenFollowUp('stock tips for today?', 'Use equine RIG if human RIG is not in stock.')?.category).toBe('irrelevant');
+    expect(screenFollowUp('what was the score in the match?', 'Treat a NEWS2 score of 7 or more as high risk.')?.category).toBe('irrelevant');
     expect(screenFollowUp('stock tips for today?', 'Give rabies immunoglobulin (RIG): equine RIG 40 IU/kg.')?.category).toBe('irrelevant');
   });
 

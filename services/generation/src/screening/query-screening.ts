@@ -97,18 +97,23 @@ export function screenQuery(raw: string | null | undefined): ScreeningResult | n
 
 /** Words that make a query look non-medical but are clinical too: a NEWS2 score, a blood group match, a code (cardiac arrest), what the pharmacy has in stock, a blood film. */
 const CLINICAL_TOO = /\b(?:score|scores|match|matches|code|stock|stocks|film|films)\b/gi;
-const isClinicalToo = (word: string) => new RegExp(`^(?:${CLINICAL_TOO.source.replace(/\\b/g, '')})$`, 'i').test(word);
+/** Those words where they are clinical: a blood film or a negative one, what is in stock. */
+const CLINICAL_PHRASE = /\b(?:blood|thick|thin|malaria|negative|positive|first|second|repeat)\s+films?\b|\bfilms?\s+(?:negative|positive)\b|\bin stock\b/gi;
 
 /**
  * Screens a follow-up about a protocol: a question that reads as non-medical only for a word that is
  * clinical too ("what counts as a high NEWS2 score?") goes ahead when it names something the protocol's
- * text names (NEWS2) beyond everyday words, or that word itself (a malaria protocol's blood films);
- * "write a poem about NEWS2" does not.
+ * text names (NEWS2) beyond everyday words, or that word itself where it is clinical ("first film
+ * negative" of a malaria protocol's blood films); "write a poem about NEWS2", "what film should I watch?" do not.
  */
 export function screenFollowUp(message: string, protocolText: string): ScreeningResult | null {
   const refusal = screenQuery(message);
   if (refusal?.category !== 'irrelevant' || screenQuery(message.replace(CLINICAL_TOO, ' '))?.category === 'irrelevant') return refusal;
   const named = new Set(tokenize(protocolText));
-  const shared = message.split(/[^\p{L}\p{N}-]+/u).filter((word) => word && (!isEverydayWord(word) || isClinicalToo(word)) && tokenize(word).some((stem) => named.has(stem)));
+  const clinicalToo = new RegExp(CLINICAL_TOO.source, 'i');
+  const clinical = new Set([...message.matchAll(CLINICAL_PHRASE)].flatMap(([phrase]) => phrase.toLowerCase().split(/\s+/)).filter((word) => clinicalToo.test(word)));
+  const shared = message
+    .split(/[^\p{L}\p{N}-]+/u)
+    .filter((word) => word && (!isEverydayWord(word) || clinical.has(word.toLowerCase())) && tokenize(word).some((stem) => named.has(stem)));
   return shared.length > 0 ? null : refusal;
 }
