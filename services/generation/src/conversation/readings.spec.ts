@@ -21,6 +21,10 @@ describe('readings a question gives', () => {
     expect(readingFit('Give potassium chloride 40 mmol in 1 litre over 4 hours if potassium is low.', { measure: 'potassium', value: 3.1, written: '3.1' })).toBe(0);
     expect(readingFit('Start potassium once glucose falls below 14 mmol/L.', reading)).toBe(0);
     expect(readingFit('Replace potassium at 10-20 mmol per hour.', reading)).toBe(0);
+    const bp = askedReading('BP 195/105 after an ischaemic stroke - should i bring it down now?');
+    expect(bp).toEqual({ measure: 'systolic', value: 195, written: '195' });
+    expect(readingFit('Do not lower BP routinely in ischaemic stroke unless it exceeds 220/120 mmHg.', bp)).toBe(1);
+    expect(readingFit('Lower BP below 185/110 mmHg before thrombolysis.', bp)).toBe(-1);
     expect(readingFit('Escalate if potassium is below 3.5 mmol/L.', null)).toBe(0);
   });
 });

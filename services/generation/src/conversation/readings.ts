@@ -13,7 +13,7 @@ const MEASURES: Record<string, string[]> = {
   haemoglobin: ['ha?emoglobin', 'hb'],
   platelets: ['platelets?(?: count)?', 'plt'],
   GCS: ['gcs'],
-  systolic: ['systolic(?: blood pressure| bp)?', 'sbp'],
+  systolic: ['systolic(?: blood pressure| bp)?', 'sbp', 'bp', 'blood pressure'],
   eGFR: ['egfr'],
   creatinine: ['creatinine'],
   lactate: ['lactate'],
@@ -45,25 +45,40 @@ export function askedReading(question: string): Reading | null {
 }
 
 /** The ways a sentence bounds a reading just after naming its measure ('potassium is 3.5 to 5.5 mmol/L', 'if it is above 5.5'). */
-const BOUNDS: [string, (match: RegExpExecArray) => Span][] = [
-  [String.raw`(?:between|from)\s+${NUMBER}${UNIT}\s*(?:and|to|-|–)\s*${NUMBER}`, ([, from, to]) => ({ from: Number(from), fromIncluded: true, to: Number(to), toIncluded: true })],
-  [String.raw`${NUMBER}${UNIT}\s*(?:to|-|–)\s*${NUMBER}`, ([, from, to]) => ({ from: Number(from), fromIncluded: true, to: Number(to), toIncluded: true })],
-  [String.raw`(?:below|under|less than|lower than|<)\s*${NUMBER}`, ([, to]) => below(Number(to))],
-  [String.raw`(?:above|over|more than|greater than|higher than|exceeds?|exceeding|>)\s*${NUMBER}`, ([, from]) => atLeast(Number(from), false)],
-  [String.raw`(?:at least|≥|>=)\s*${NUMBER}`, ([, from]) => atLeast(Number(from))],
-  [String.raw`${NUMBER}${UNIT}\s+or\s+(?:more|above|higher)`, ([, from]) => atLeast(Number(from))],
-  [String.raw`${NUMBER}${UNIT}\s+or\s+(?:less|below|lower)`, ([, to]) => below(Number(to), true)],
+const BOUNDS: [string, (values: string[]) => Span][] = [
+  [String.raw`(?:between|from)\s+${NUMBER}${UNIT}\s*(?:and|to|-|–)\s*${NUMBER}`, ([from, to]) => ({ from: Number(from), fromIncluded: true, to: Number(to), toIncluded: true })],
+  [String.raw`${NUMBER}${UNIT}\s*(?:to|-|–)\s*${NUMBER}`, ([from, to]) => ({ from: Number(from), fromIncluded: true, to: Number(to), toIncluded: true })],
+  [String.raw`(?:below|under|less than|lower than|<)\s*${NUMBER}`, ([to]) => below(Number(to))],
+  [String.raw`(?:above|over|more than|greater than|higher than|exceeds?|exceeding|>)\s*${NUMBER}`, ([from]) => atLeast(Number(from), false)],
+  [String.raw`(?:at least|≥|>=)\s*${NUMBER}`, ([from]) => atLeast(Number(from))],
+  [String.raw`${NUMBER}${UNIT}\s+or\s+(?:more|above|higher)`, ([from]) => atLeast(Number(from))],
+  [String.raw`${NUMBER}${UNIT}\s+or\s+(?:less|below|lower)`, ([to]) => below(Number(to), true)],
 ];
 
 /**
  * The spans a sentence gives for a measure: each bound within a short clause after the measure's name,
- * before any other measure is named, and not an amount, time or rate ('over 4 hours').
+ * before any other measure is named, and not an amount, time or rate ('over 4 hours'). A bound after
+ * "unless" holds outside it ('do not lower BP unless it exceeds 220/120' is for a BP up to 220).
  */
 export function readingSpans(sentence: string, measure: string): Span[] {
   const name = String.raw`\b(?:${MEASURES[measure].join('|')})(?![\w+])`;
   const others = Object.entries(MEASURES).filter(([other]) => other !== measure).flatMap(([, ways]) => ways);
-  const gap = String.raw`(?:(?!\b(?:${others.join('|')})\b)[^.;,]){0,50}?`;
-  return BOUNDS.flatMap(([bound, read]) => [...sentence.matchAll(new RegExp(String.raw`${name}${gap}${bound}(?![\d.]*\s*${NOT_A_READING})`, 'gi'))].map(read));
+  const gap = String.raw`((?:(?!\b(?:${others.join('|')})\b)[^.;,]){0,50}?)`;
+  return BOUNDS.flatMap(([bound, read]) =>
+    [...sentence.matchAll(new RegExp(String.raw`${name}${gap}${bound}(?![\d.]*\s*${NOT_A_READING})`, 'gi'))].flatMap((match) => {
+      const [, between, ...values] = match;
+      const span = read(values);
+      return /\bunless\b/i.test(between) ? outside(span) : [span];
+    }),
+  );
+}
+
+/** The values a span leaves out, as spans. */
+function outside({ from, fromIncluded, to, toIncluded }: Span): Span[] {
+  return [
+    ...(from > 0 ? [below(from, !fromIncluded)] : []),
+    ...(to < Infinity ? [atLeast(to, !toIncluded)] : []),
+  ];
 }
 
 /** 1 when the sentence bounds the question's measure around its reading, -1 when it bounds it elsewhere, 0 when it gives no bound (or no reading is asked). */
