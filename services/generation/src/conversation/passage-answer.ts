@@ -7,6 +7,7 @@ import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { definitionsIn, shorthandReadings } from './source-shorthand.js';
 import { ageFit, ageGroup, askedAge, askedWeight, weightFit } from './age-ranges.js';
 import { askedReading, readingFit } from './readings.js';
+import { stemClasses } from '../lexicon/drug-stems.js';
 import { attributesOf, isLemma, kindsOfAct, lemmaOf, medicineClasses, namesADisease, namesADrug, nounsOfAdjective, nounsOfVerb, otherNamesOf } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
@@ -158,7 +159,7 @@ export function answerSentences({ question: asWritten, topic, focus = '', expans
   const people = peopleAsked(question, age);
   const unknownWords = words.filter((word) => !saidByTheSources(word));
   const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word), ...nounsOfVerb(word), ...nounsOfAdjective(word)])].filter(saidByTheSources);
-  const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(medicineClasses))].filter(saidByTheSources);
+  const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(classesOfMedicine))].filter(saidByTheSources);
   const readingValue = new Set(measured ? stemsOf(measured.written) : []);
   const lacking = lackedStems(question);
   const asked = [...new Set(stemsOf(question))].filter((stem) => !readingValue.has(stem) && !lacking.has(stem));
@@ -301,13 +302,13 @@ function quotableSentences(sources: Source[], admissible: (sentence: SourceSente
 
 /** A sentence naming a medicine of a class the question asks about says that class too ('Give oral amoxicillin…' names an antibiotic), and a medicine of any class says 'drugs'. */
 function withMedicinesOf(quotable: Quotable[], words: string[]): Quotable[] {
-  const classWords = words.filter((word) => word.length > 3 && !isEverydayWord(word) && medicineClasses(word).length > 0);
+  const classWords = words.filter((word) => word.length > 3 && !isEverydayWord(word) && classesOfMedicine(word).length > 0);
   const anyMedicine = [...new Set(words.filter((word) => ANY_MEDICINE.test(word)).flatMap(stemsOf))];
   if (classWords.length === 0 && anyMedicine.length === 0) return quotable;
   const wanted = new Set(classWords.flatMap(stemsOf));
   return quotable.map((entry) => {
     const medicines = wordsOf(entry.sentence.text).filter((word) => word.length > 3 && !isEverydayWord(word));
-    const classes = medicines.flatMap(medicineClasses).flatMap(stemsOf).filter((stem) => wanted.has(stem) && !entry.stems.has(stem));
+    const classes = medicines.flatMap(classesOfMedicine).flatMap(stemsOf).filter((stem) => wanted.has(stem) && !entry.stems.has(stem));
     const named = anyMedicine.length > 0 && medicines.some(isAMedicine) ? anyMedicine : [];
     const said = [...classes, ...named];
     return said.length > 0 ? { ...entry, stems: new Set([...entry.stems, ...said]) } : entry;
@@ -318,6 +319,11 @@ function withMedicinesOf(quotable: Quotable[], words: string[]): Quotable[] {
 const ANY_MEDICINE = /^(?:drugs?|medicines?|medications?|tablets?|pills?)$/i;
 /** Classes of what is used, not prescribed: alcohol and tobacco are 'drugs of abuse' to WordNet. */
 const NOT_PRESCRIBED = /^(?:drug of abuse|street drug|hard drug|controlled substance)$/;
+/** A medicine's classes: WordNet's, or for a name it does not know, what the name's stem says ('ondansetron' → antiemetic). */
+const classesOfMedicine = (word: string) => {
+  const known = medicineClasses(word);
+  return known.length > 0 ? known : stemClasses(word);
+};
 const isOfAbuse = (word: string) => medicineClasses(word).some((name) => NOT_PRESCRIBED.test(name));
 const isAMedicine = (word: string) => {
   const classes = medicineClasses(word);
