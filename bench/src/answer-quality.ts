@@ -38,10 +38,13 @@ export function firstSentence(answer: string): string {
   return (/^(.*?[.!?])(?=\s|$)/s.exec(text)?.[1] ?? text).split(/\s*\[\d+\]/)[0];
 }
 
+/** A citation ending a sentence: a source's number ('[2]') or, for a source the protocol does not cite, its name ('[ICMR: Heat stroke…]'). */
+const CITATION = /\s*\[\d+\]\s*|\s*\[[^\]\n]+\](?=\s*(?:\n|$))\s*/;
+
 /** An answer with a cut ("..."), list items run together (" - "), or a quoted piece that is no whole sentence. */
 export function isFragmentary(answer: string): boolean {
   if (/\.\.\.|…/.test(answer) || /[.!?;,]\s+[-•*]\s+\w/.test(answer)) return true;
-  const pieces = answer.split(/\s*\[\d+\]\s*/).map((piece) => piece.trim()).filter(Boolean);
+  const pieces = answer.split(CITATION).map((piece) => piece.trim()).filter(Boolean);
   return pieces.some((piece) => !/[.!?:]$/.test(piece.split('\n').at(-1)!.trim()) && !/^\s*[-•*]/.test(piece.split('\n').at(-1)!));
 }
 
