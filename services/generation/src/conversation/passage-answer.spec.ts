@@ -107,6 +107,25 @@ describe('answerSentences', () => {
     expect(found[0].text).toMatch(/^Do not give antidiarrhoeal or antiemetic/);
   });
 
+  it("weighs what an asked medicine is read as ('albuterol' of salbutamol) no more than the medicine itself", () => {
+    const asthma = listSource('Asthma attack', 'CDC', [
+      '- Give adults albuterol 2.5 to 5 mg by nebulizer, or 4 to 8 puffs by MDI with spacer, every 20 minutes for 3 doses.',
+      '- Give salbutamol by spacer one puff at a time up to 10 puffs, or nebulised 2.5 mg at ages 2 to 5 or 5 mg over 5 if severe.',
+      '- Sit the person upright and give salbutamol by metered-dose inhaler and spacer.',
+      '- Add nebulised ipratropium to each salbutamol dose if the response is poor.',
+      '- Repeat salbutamol every 20 minutes in the first hour.',
+      '- Consider continuous salbutamol for a life-threatening attack.',
+      '- Review the salbutamol response after 15 minutes.',
+    ]);
+    const found = sentences(answerSentences({ question: 'salbutamol dose for a 3 yo?', topic: 'Asthma attack', expansions: ['albuterol'], sources: asthma }));
+    expect(found[0].text).toMatch(/^Give salbutamol by spacer/);
+  });
+
+  it("reads a reading's measure as said by the sources that name it ('sugar 13' of glucose)", () => {
+    const dka = listSource('DKA', 'NHS', ['- Add 10% glucose at 125 mL per hour when blood glucose falls below 14 mmol/L.']);
+    expect(sentences(answerSentences({ question: 'sugar 13 now - what next?', topic: 'DKA', sources: dka }))[0]?.text).toMatch(/^Add 10% glucose/);
+  });
+
   it('leads a "how do I…" question with the instruction that does what it asks', () => {
     const burns = listSource('Burns: fluid resuscitation', 'ICMR', [
       '- Start IV fluids for burns over 15% TBSA in adults and over 10% TBSA in children, using two large-bore cannulas.',

@@ -155,10 +155,11 @@ export function answerSentences({ question: asWritten, topic, focus = '', expans
   const words = wordsOf(question);
   const age = askedAge(question);
   const bodyWeight = askedWeight(question);
+  // A question asking for a target or threshold gives its reading as context: the target range does not hold it.
   const measured = askedReading(question);
   const people = peopleAsked(question, age);
   const unknownWords = words.filter((word) => !saidByTheSources(word));
-  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word), ...nounsOfVerb(word), ...nounsOfAdjective(word)])].filter(saidByTheSources);
+  const understood = [...expansions, ...readings.map((reading) => reading.stands), ...(measured ? [measured.measure] : []), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word), ...nounsOfVerb(word), ...nounsOfAdjective(word)])].filter(saidByTheSources);
   const classes = [...new Set([...words, ...expansions.flatMap(wordsOf)].flatMap(classesOfMedicine))].filter(saidByTheSources);
   const readingValue = new Set(measured ? stemsOf(measured.written) : []);
   const lacking = lackedStems(question);
@@ -210,6 +211,9 @@ export function answerSentences({ question: asWritten, topic, focus = '', expans
     const stems = stemsOf(phrase).filter((stem) => expanded.includes(stem) && weight.has(stem));
     for (const stem of stems) weight.set(stem, weight.get(stem)! / stems.length);
   }
+  // What an asked word is read as ('albuterol' of salbutamol) weighs no more than the asked words, however rare among the sentences.
+  const askedWeights = telling.filter((stem) => weight.has(stem)).map((stem) => weight.get(stem)!);
+  if (askedWeights.length > 0) for (const stem of expanded) if (weight.has(stem)) weight.set(stem, Math.min(weight.get(stem)!, Math.min(...askedWeights)));
   const candidates = quotable
     .map(({ sentence, stems, heading, does }) => {
       const ownAbout = weightedShare(mentioned, stems, weight);
@@ -219,7 +223,7 @@ export function answerSentences({ question: asWritten, topic, focus = '', expans
       const onFocus = weightedShare(focusMentioned, stems, weight);
       const narrower = (forOthers(sentence.text, named) ? NARROWER : 0) + (lacking.size > 0 && [...lacking].every((stem) => stems.has(stem)) ? NOT_AT_HAND : 0);
       const score =
-        2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) + SAME_BAND * (ageFit(sentence.text, age) + weightFit(sentence.text, bodyWeight) + readingFit(sentence.text, measured)) - narrower - 0.001 * sentence.position;
+        2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) + SAME_BAND * (ageFit(sentence.text, age) + weightFit(sentence.text, bodyWeight) + readingFit(sentence.text, kind === 'value' ? null : measured)) - narrower - 0.001 * sentence.position;
       return { sentence, stems, about, ownAbout, names: share(mentioned, stems), says, coverage, score, does };
     })
     .sort((a, b) => b.score - a.score);

@@ -81,7 +81,7 @@ export const KIND_WORDS: Partial<Record<QuestionKind, string>> = { rate: 'fast q
 
 /** Words of a question that say what kind of answer is wanted, not what about. */
 export const ASKING_WORDS =
-  'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate age old young think make mean suggest worry tell know ok okay';
+  'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate age old young think make mean suggest worry tell know ok okay next now';
 
 const HOW_TO = /^\s*(?:and\s+|so\s+|but\s+)?how\s+(?:do|does|should|shall|can|could|would|will|must|to)\s+(?:(?:i|we|you|they|one|he|she)\s+)?(?:best\s+|safely\s+|actually\s+)?([a-z]+)\b/i;
 const WHAT_TO = /^\s*(?:and\s+|so\s+|but\s+)?what\s+(?:do|does|should|shall|can|could|would|must)\s+(?:i|we|you|they)\s+([a-z]+)\b/i;
