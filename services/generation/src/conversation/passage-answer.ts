@@ -155,8 +155,9 @@ export function answerSentences({ question: asWritten, topic, focus = '', expans
   const words = wordsOf(question);
   const age = askedAge(question);
   const bodyWeight = askedWeight(question);
-  // A question asking for a target or threshold gives its reading as context: the target range does not hold it.
   const measured = askedReading(question);
+  // A question asking for a target or threshold gives its reading as context: the target range does not hold it.
+  const fittedReading = kind === 'value' ? null : measured;
   const people = peopleAsked(question, age);
   const unknownWords = words.filter((word) => !saidByTheSources(word));
   const understood = [...expansions, ...readings.map((reading) => reading.stands), ...(measured ? [measured.measure] : []), ...unknownWords.flatMap((word) => [...attributesOf(word), ...otherNamesOf(word), ...nounsOfVerb(word), ...nounsOfAdjective(word)])].filter(saidByTheSources);
@@ -223,7 +224,7 @@ export function answerSentences({ question: asWritten, topic, focus = '', expans
       const onFocus = weightedShare(focusMentioned, stems, weight);
       const narrower = (forOthers(sentence.text, named) ? NARROWER : 0) + (lacking.size > 0 && [...lacking].every((stem) => stems.has(stem)) ? NOT_AT_HAND : 0);
       const score =
-        2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) + SAME_BAND * (ageFit(sentence.text, age) + weightFit(sentence.text, bodyWeight) + readingFit(sentence.text, kind === 'value' ? null : measured)) - narrower - 0.001 * sentence.position;
+        2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) + SAME_BAND * (ageFit(sentence.text, age) + weightFit(sentence.text, bodyWeight) + readingFit(sentence.text, fittedReading)) - narrower - 0.001 * sentence.position;
       return { sentence, stems, about, ownAbout, names: share(mentioned, stems), says, coverage, score, does };
     })
     .sort((a, b) => b.score - a.score);
@@ -336,10 +337,6 @@ const isAMedicine = (word: string) => {
 
 /** A question asking how much of something, not how many days or times. */
 const ASKS_AN_AMOUNT = /\b(?:dose|doses|dosage|dosing|how much|mg)\b/i;
-/** An amount as sources write one, in figures or words ('1 mg', '2 grams', '1 ampoule', 'one sachet', '8-10 vials'). */
-const STATES_AN_AMOUNT =
-  /\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|eight|ten|half)\s*(?:-|to|–)?\s*\d*\s*(?:mg|g|grams?|milligrams?|micrograms?|mcg|µg|ml|millilitres?|l|litres?|units?|iu|mmol|puffs?|tablets?|capsules?|drops?|sprays?|sachets?|vials?|ampoules?|doses?)\b|\b(?:mg|mcg|ml|units?)\/kg\b/i;
-
 /**
  * The medicines a dose question names, each with whether a quotable sentence names it and whether one
  * naming it, or a sentence that goes on from one, states an amount. Alcohol and other drugs of abuse are no
@@ -351,7 +348,7 @@ function dosesOf(words: string[], quotable: Quotable[]): { medicine: string; nam
     const [stem] = stemsOf(medicine);
     const naming = quotable.filter(({ stems }) => stems.has(stem));
     const near = (entry: Quotable) => naming.some(({ sentence }) => sentence === entry.sentence || continues(sentence, entry.sentence));
-    return { medicine, named: naming.length > 0, amount: quotable.some((entry) => near(entry) && STATES_AN_AMOUNT.test(entry.sentence.text)) };
+    return { medicine, named: naming.length > 0, amount: quotable.some((entry) => near(entry) && ANSWER_SIGNALS.dose!.test(entry.sentence.text)) };
   });
 }
 

@@ -60,6 +60,9 @@ describe('classifyQuestion', () => {
     expect(ANSWER_SIGNALS.avoid!.test('Do not tie a tight tourniquet.')).toBe(true);
     expect(ANSWER_SIGNALS.rate!.test('Compress at 100 to 120 compressions per minute.')).toBe(true);
     expect(ANSWER_SIGNALS.dose!.test('Suspect stroke in anyone with sudden weakness.')).toBe(false);
+    expect(ANSWER_SIGNALS.dose!.test('Give ceftriaxone 2 grams IV, or one ampoule of 1:1000 adrenaline IM.')).toBe(true);
+    expect(ANSWER_SIGNALS.dose!.test('Give 8-10 vials of polyvalent ASV.')).toBe(true);
+    expect(ANSWER_SIGNALS.dose!.test('Give one dose of paracetamol in the clinic.')).toBe(false);
     expect(ANSWER_SIGNALS.duration!.test('Give aspirin 300 mg within 24 hours, and continue it for 2 weeks.')).toBe(true);
     expect(ANSWER_SIGNALS.duration!.test('Start aspirin 160-300 mg within 48 hours.')).toBe(false);
     expect(ANSWER_SIGNALS.checks!.test('Test G6PD activity before primaquine.')).toBe(true);

@@ -55,7 +55,9 @@ export function classifyQuestion(question: string): QuestionKind {
   return 'general';
 }
 
-const AMOUNT = /\d+(\.\d+)?\s*(mg|g|ml|mcg|micrograms?|units?|iu|mmol|puffs?|tablets?|drops?)\b|\bmg\/kg\b/i;
+/** An amount as sources write one, in figures or words ('1 mg', '2 grams', '4-10 puffs', 'one ampoule', '8-10 vials', '15 mg/kg'). */
+const AMOUNT =
+  /\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|eight|ten|half)\s*(?:(?:-|to|–)\s*\d+(?:\.\d+)?\s*)?(?:mg|g|grams?|milligrams?|micrograms?|mcg|µg|ml|millilitres?|l|litres?|units?|iu|mmol|puffs?|tablets?|capsules?|drops?|sprays?|sachets?|vials?|ampoules?)\b|\b(?:mg|mcg|ml|units?)\/kg\b/i;
 const TIME = /\b(within|every|hourly|daily|twice|until|immediately|at once|as soon as)\b|\d+(\.\d+)?\s*(-|to|–)?\s*\d*\s*(seconds?|minutes?|hours?|days?|weeks?|months?)\b/i;
 
 /** What a sentence that answers each kind of question says. */

@@ -37,12 +37,16 @@ export interface Reading {
 
 /** The reading a question gives ('K 4.2 on admission', 'sats are 89%'), or null; a measure asked about without a value is none. */
 export function askedReading(question: string): Reading | null {
-  for (const [measure, ways] of Object.entries(MEASURES)) {
-    const match = new RegExp(String.raw`\b(?:${ways.join('|')})(?![\w+])\s*(?:of|is|was|at|=|:|are|now)?\s*${NUMBER}(?![\d.]*\s*${NOT_A_READING})`, 'i').exec(question);
+  for (const [measure, pattern] of READING_ASKED) {
+    const match = pattern.exec(question);
     if (match) return { measure, value: Number(match[1]), written: match[1] };
   }
   return null;
 }
+
+const READING_ASKED = Object.entries(MEASURES).map(
+  ([measure, ways]) => [measure, new RegExp(String.raw`\b(?:${ways.join('|')})(?![\w+])\s*(?:of|is|was|at|=|:|are|now)?\s*${NUMBER}(?![\d.]*\s*${NOT_A_READING})`, 'i')] as const,
+);
 
 /** The ways a sentence bounds a reading just after naming its measure ('potassium is 3.5 to 5.5 mmol/L', 'if it is above 5.5'). */
 const BOUNDS: [string, (values: string[]) => Span][] = [
@@ -61,16 +65,27 @@ const BOUNDS: [string, (values: string[]) => Span][] = [
  * "unless" holds outside it ('do not lower BP unless it exceeds 220/120' is for a BP up to 220).
  */
 export function readingSpans(sentence: string, measure: string): Span[] {
-  const name = String.raw`\b(?:${MEASURES[measure].join('|')})(?![\w+])`;
-  const others = Object.entries(MEASURES).filter(([other]) => other !== measure).flatMap(([, ways]) => ways);
-  const gap = String.raw`((?:(?!\b(?:${others.join('|')})\b)[^.;,]){0,50}?)`;
-  return BOUNDS.flatMap(([bound, read]) =>
-    [...sentence.matchAll(new RegExp(String.raw`${name}${gap}${bound}(?![\d.]*\s*${NOT_A_READING})`, 'gi'))].flatMap((match) => {
+  return boundPatterns(measure).flatMap(([pattern, read]) =>
+    [...sentence.matchAll(pattern)].flatMap((match) => {
       const [, between, ...values] = match;
       const span = read(values);
       return /\bunless\b/i.test(between) ? outside(span) : [span];
     }),
   );
+}
+
+/** Each measure's bound patterns, built once: its name, a gap naming no other measure, the bound. */
+const boundsByMeasure = new Map<string, [RegExp, (values: string[]) => Span][]>();
+function boundPatterns(measure: string): [RegExp, (values: string[]) => Span][] {
+  let patterns = boundsByMeasure.get(measure);
+  if (!patterns) {
+    const name = String.raw`\b(?:${MEASURES[measure].join('|')})(?![\w+])`;
+    const others = Object.entries(MEASURES).filter(([other]) => other !== measure).flatMap(([, ways]) => ways);
+    const gap = String.raw`((?:(?!\b(?:${others.join('|')})\b)[^.;,]){0,50}?)`;
+    patterns = BOUNDS.map(([bound, read]) => [new RegExp(String.raw`${name}${gap}${bound}(?![\d.]*\s*${NOT_A_READING})`, 'gi'), read]);
+    boundsByMeasure.set(measure, patterns);
+  }
+  return patterns;
 }
 
 /** The values a span leaves out, as spans. */

@@ -97,6 +97,7 @@ export function screenQuery(raw: string | null | undefined): ScreeningResult | n
 
 /** Words that make a query look non-medical but are clinical too: a NEWS2 score, a blood group match, a code (cardiac arrest), what the pharmacy has in stock, a blood film. */
 const CLINICAL_TOO = /\b(?:score|scores|match|matches|code|stock|stocks|film|films)\b/gi;
+const CLINICAL_WORD = new RegExp(`^(?:${CLINICAL_TOO.source})$`, 'i');
 /** Those words where they are clinical: a blood film or a negative one, what is in stock. */
 const CLINICAL_PHRASE = /\b(?:blood|thick|thin|malaria|negative|positive|first|second|repeat)\s+films?\b|\bfilms?\s+(?:negative|positive)\b|\bin stock\b/gi;
 
@@ -110,8 +111,7 @@ export function screenFollowUp(message: string, protocolText: string): Screening
   const refusal = screenQuery(message);
   if (refusal?.category !== 'irrelevant' || screenQuery(message.replace(CLINICAL_TOO, ' '))?.category === 'irrelevant') return refusal;
   const named = new Set(tokenize(protocolText));
-  const clinicalToo = new RegExp(CLINICAL_TOO.source, 'i');
-  const clinical = new Set([...message.matchAll(CLINICAL_PHRASE)].flatMap(([phrase]) => phrase.toLowerCase().split(/\s+/)).filter((word) => clinicalToo.test(word)));
+  const clinical = new Set([...message.matchAll(CLINICAL_PHRASE)].flatMap(([phrase]) => phrase.toLowerCase().split(/\s+/)).filter((word) => CLINICAL_WORD.test(word)));
   const shared = message
     .split(/[^\p{L}\p{N}-]+/u)
     .filter((word) => word && (!isEverydayWord(word) || clinical.has(word.toLowerCase())) && tokenize(word).some((stem) => named.has(stem)));
