@@ -17,16 +17,18 @@ export interface FollowUpQuestion {
 
 const readQuestions = (name: string) => (JSON.parse(readFileSync(resolve(repoRoot, 'bench/data', name), 'utf8')) as { questions: FollowUpQuestion[] }).questions;
 
-/** Which follow-up questions: a half of the frozen set, or the held-out half of the fresh batch. */
-export type FollowUpSet = Half | 'fresh test';
+/** Which follow-up questions: a half of the frozen set, the held-out half of the fresh batch, or the second fresh batch, all held out. */
+export type FollowUpSet = Half | 'fresh test' | 'second fresh';
 
 /**
  * The frozen questions of one half. The tune half also has the two sets of extra tune questions and the
- * tune half of the fresh batch, all written later; the fresh batch's test half is held out on its own.
+ * tune half of the fresh batch, all written later; the fresh batch's test half and the second fresh batch
+ * are held out on their own.
  */
 export function loadFollowUpQuestions(set: FollowUpSet): FollowUpQuestion[] {
   const freshHalf = (half: Half) => readQuestions('follow-up-questions-fresh.json').filter((question) => halfOf(question.question) === half);
   if (set === 'fresh test') return freshHalf('test');
+  if (set === 'second fresh') return readQuestions('follow-up-questions-fresh-2.json');
   const frozen = readQuestions('follow-up-questions.json').filter((question) => halfOf(question.question) === set);
   const extra = ['follow-up-questions-extra-tune.json', 'follow-up-questions-extra-tune-2.json'].flatMap(readQuestions);
   return set === 'tune' ? [...frozen, ...extra, ...freshHalf('tune')] : frozen;

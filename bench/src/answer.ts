@@ -32,7 +32,7 @@ async function post<T>(url: string, token: string, body: unknown): Promise<T> {
 
 const share = (count: number, total: number) => `${count}/${total} (${total ? ((100 * count) / total).toFixed(1) : '0.0'} %)`;
 
-/** `--test` measures the held-out halves (once, at the end of a change); otherwise the tune halves, with the misses listed. `--follow-ups` measures the follow-up answers alone. */
+/** `--test` measures the held-out halves and batches (once, at the end of a change); otherwise the tune halves, with the misses listed. `--follow-ups` measures the follow-up answers alone. */
 const half: Half = process.argv.includes('--test') ? 'test' : 'tune';
 const followUpsOnly = process.argv.includes('--follow-ups');
 
@@ -93,10 +93,14 @@ const FOLLOW_UP_SETS: Record<FollowUpSet, string> = {
   tune: 'bench/data/follow-up-questions.json, tune half, the two sets of extra tune questions and the fresh batch\'s tune half',
   test: 'bench/data/follow-up-questions.json, test half',
   'fresh test': 'bench/data/follow-up-questions-fresh.json, test half',
+  'second fresh': 'bench/data/follow-up-questions-fresh-2.json, all held out',
 };
 
+/** The held-out sets `--test` reads; `--second-fresh` reads the second fresh batch alone. */
+const HELD_OUT_SETS: readonly FollowUpSet[] = process.argv.includes('--second-fresh') ? ['second fresh'] : ['test', 'fresh test', 'second fresh'];
+
 async function followUpAnswers(ask: Ask): Promise<void> {
-  for (const set of half === 'tune' ? (['tune'] as const) : (['test', 'fresh test'] as const)) {
+  for (const set of half === 'tune' ? (['tune'] as const) : HELD_OUT_SETS) {
     const answers = await followUpResults(ask, set);
     console.log(`\nFollow-up questions (${FOLLOW_UP_SETS[set]}) about the checklist shown`);
     console.log(

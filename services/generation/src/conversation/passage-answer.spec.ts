@@ -121,6 +121,25 @@ describe('answerSentences', () => {
     expect(found[0].text).toMatch(/^Give salbutamol by spacer/);
   });
 
+  it("leads with the dose for the asked age's band over one that only says children, reading 'pred' as the prednisolone the sources name", () => {
+    const asthma = listSource('Asthma attack', 'NHS', [
+      '- Give systemic corticosteroids within the first hour: prednisone 40 to 80 mg daily in adults, or 1 to 2 mg/kg (max 60 mg) in children.',
+      '- Give prednisolone 20 mg at ages 2 to 5 or 30 to 40 mg over age 5, usually for 3 days.',
+      '- Step down when PEF is above 75% of best or predicted.',
+    ]);
+    const found = sentences(answerSentences({ question: '4 yo in with an acute asthma attack - what pred dose?', topic: 'Asthma attack', sources: asthma }));
+    expect(found[0]?.text).toMatch(/^Give prednisolone 20 mg at ages 2 to 5/);
+  });
+
+  it('answers a question asking from what age with the sentence that states one, not one that only says children', () => {
+    const tb = listSource('Latent tuberculosis infection', 'CDC', [
+      '- Give 4R as daily rifampin for 4 months: 10 mg/kg in adults and 15 to 20 mg/kg in children, maximum 600 mg.',
+      '- Prefer short rifamycin-based regimens (3HP, 4R or 3HR) over 6 or 9 months of isoniazid.',
+      '- Give 3HP as 12 once-weekly doses of isoniazid plus rifapentine, by directly observed therapy, from age 2.',
+    ]);
+    expect(sentences(answerSentences({ question: 'youngest kid who can get 3HP?', topic: 'Latent TB', sources: tb }))[0]?.text).toMatch(/from age 2\.$/);
+  });
+
   it("reads a reading's measure as said by the sources that name it ('sugar 13' of glucose)", () => {
     const dka = listSource('DKA', 'NHS', ['- Add 10% glucose at 125 mL per hour when blood glucose falls below 14 mmol/L.']);
     expect(sentences(answerSentences({ question: 'sugar 13 now - what next?', topic: 'DKA', sources: dka }))[0]?.text).toMatch(/^Add 10% glucose/);

@@ -223,8 +223,11 @@ export function answerSentences({ question: asWritten, topic, focus = '', expans
       const coverage = share(asked, stems);
       const onFocus = weightedShare(focusMentioned, stems, weight);
       const narrower = (forOthers(sentence.text, named) ? NARROWER : 0) + (lacking.size > 0 && [...lacking].every((stem) => stems.has(stem)) ? NOT_AT_HAND : 0);
+      const forTheAge = ageFit(sentence.text, age);
+      // A sentence for the question's age names its people ('at ages 2 to 5' of a 4-year-old, as much as 'in children').
+      const samePeople = forTheAge > 0 ? 1 : peopleMatch(sentence.text, people);
       const score =
-        2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * peopleMatch(sentence.text, people) + SAME_BAND * (ageFit(sentence.text, age) + weightFit(sentence.text, bodyWeight) + readingFit(sentence.text, fittedReading)) - narrower - 0.001 * sentence.position;
+        2 * about + 1.2 * says + (about > 0 && says ? 0.8 : 0) + 0.6 * onFocus + 0.5 * coverage + 0.2 * share([...context], stems) + SAME_PEOPLE * samePeople + SAME_BAND * (forTheAge + weightFit(sentence.text, bodyWeight) + readingFit(sentence.text, fittedReading)) - narrower - 0.001 * sentence.position;
       return { sentence, stems, about, ownAbout, names: share(mentioned, stems), says, coverage, score, does };
     })
     .sort((a, b) => b.score - a.score);

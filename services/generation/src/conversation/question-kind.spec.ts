@@ -39,7 +39,9 @@ describe('classifyQuestion', () => {
     ['which side effects should I warn about?', 'signs'],
     ['what oxygen saturation means the patient needs hospital care?', 'value'],
     ['what lowers blood pressure quickly?', 'general'],
-    ['what age is too young for this repellent?', 'who'],
+    ['what age is too young for this repellent?', 'age'],
+    ['youngest kid who can get 3HP?', 'age'],
+    ['from what age can pts get it?', 'age'],
     ['where do I inject the adrenaline?', 'where'],
     ["how do I know if it's SAM?", 'signs'],
     ['which muscle is best for the IM dose?', 'dose'],
@@ -69,6 +71,11 @@ describe('classifyQuestion', () => {
     expect(ANSWER_SIGNALS.who!.test('Treat outpatients at higher risk of complications.')).toBe(true);
     expect(ANSWER_SIGNALS.who!.test('Give 3HP as 12 once-weekly doses from age 2.')).toBe(true);
     expect(ANSWER_SIGNALS.how!.test('Give up to 5 chest thrusts with 2 fingers on the lower half of the breastbone.')).toBe(true);
+    expect(ANSWER_SIGNALS.age!.test('Give 3HP as 12 once-weekly doses from age 2.')).toBe(true);
+    expect(ANSWER_SIGNALS.age!.test('Offer people aged 12 years or older the 4-month regimen.')).toBe(true);
+    expect(ANSWER_SIGNALS.age!.test('Do not use OLE on children younger than 3 years.')).toBe(true);
+    expect(ANSWER_SIGNALS.age!.test('Give 4R as daily rifampin for 4 months: 15 to 20 mg/kg in children.')).toBe(false);
+    expect(ANSWER_SIGNALS.age!.test('Escalate if potassium is below 3.5 mmol/L.')).toBe(false);
   });
 });
 

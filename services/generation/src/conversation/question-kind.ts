@@ -3,7 +3,7 @@ import { stemsOf } from './answer-words.js';
 import { lemmaOf } from '../lexicon/word-net.js';
 
 /** What a follow-up question asks for, which decides what an answering sentence looks like. */
-export type QuestionKind = 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'checks' | 'duration' | 'timing' | 'who' | 'where' | 'how' | 'signs' | 'why' | 'general';
+export type QuestionKind = 'age' | 'refer' | 'dose' | 'avoid' | 'rate' | 'value' | 'checks' | 'duration' | 'timing' | 'who' | 'where' | 'how' | 'signs' | 'why' | 'general';
 
 const REFER = /\b(refer\w*|admi(t|ts|tted|ssion)|hospital|a&e|emergency department|specialist|escalat\w*|seek (help|care)|when to worry|see a doctor|call (911|999|112|an? ambulance))\b/i;
 const VALUE = /\b(at what|what ((oxygen|blood|sugar|glucose|body|systolic|diastolic|potassium|sodium|ha?emoglobin|platelet|heart|pulse|respiratory|ketone|lactate|creatinine|bilirubin) )?(temperature|level|saturation|blood pressure|bp|target|threshold|cut.?off|reading|value|percent\w*)|how (high|low|deep)|cut.?off|threshold|what (counts|is counted|qualifies) as\b|what scores? as (a |an )?(high|low|raised|abnormal|positive|severe)|what (score|count|number|reading))\b|^\s*(?:and |so |but )?(?:what )?if\b.*\b(?:is|are|gets?|stays?|falls?|drops?|goes) (?:too |very )?(?:low|high|raised|elevated)\s*[?.]?\s*$|\bwhat %/i;
@@ -29,14 +29,17 @@ const RECOGNISE = /^\s*how\s+(?:do|can|would|will|should)\s+(?:i|we|you)\s+(?:kn
 const WHERE = /^\s*(?:and\s+|so\s+)?where\b|\b(?:which|what) (?:site|muscle|part of the body|side(?! effects?\b)|vein)\b/i;
 /** A question that opens by asking which people ('which outpatients still get antivirals after 48 hours?'): the time or amount it names is a condition, not what it asks. */
 const ASKS_WHICH_PEOPLE = /^\s*(?:and\s+|so\s+|but\s+)?(?:who|which (?:\w*patients|people|persons|children|kids|women|men|adults|babies|infants|contacts))\b/i;
-const WHO = /\b(who|which (\w*patients|people|persons|children|kids|women|men|adults|babies|infants|contacts)|eligible|eligibility|what age|how old|too (young|old))\b/i;
+const WHO = /\b(who|which (\w*patients|people|persons|children|kids|women|men|adults|babies|infants|contacts)|eligible|eligibility)\b/i;
+/** A question asking from or up to what age ('youngest kid who can get 3HP?', 'from what age?', 'how old must she be?'): the answer states an age. */
+const AGE = /\b(?:(?:from|at|after|until|up to|to) what age|what age|how old|too (?:young|old)|youngest|oldest|minimum age|maximum age|age limit|age cut.?off|min(?:imum)? age)\b/i;
 
 /**
- * The kind of a follow-up question, most specific first: a threshold, a referral, a dose, something to avoid,
+ * The kind of a follow-up question, most specific first: an age, a threshold, a referral, a dose, something to avoid,
  * a rate, a time, who, where, how, which signs, why (the follow-up keyword groups of @cairn/rules,
  * with the referral, avoidance, rate, threshold, time and population cues they lack).
  */
 export function classifyQuestion(question: string): QuestionKind {
+  if (AGE.test(question)) return 'age';
   if (VALUE.test(question)) return 'value';
   if (REFER.test(question) && !FOLLOW_UP_KEYWORDS.dosage.test(question)) return 'refer';
   if (FOLLOW_UP_KEYWORDS.dosage.test(question)) return 'dose';
@@ -62,6 +65,7 @@ const TIME = /\b(within|every|hourly|daily|twice|until|immediately|at once|as so
 
 /** What a sentence that answers each kind of question says. */
 export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
+  age: /\b(?:aged?|ages)\s+(?:of\s+)?\d+|\b(?:from|over|under|above|below|older than|younger than|at least|less than)\s+(?:the\s+)?(?:age\s+(?:of\s+)?)?\d+(?:\s*(?:years?|yrs?|months?|weeks?)\b|(?=\s*(?:$|[,;)]|\.(?:\s|$))))|\b\d+\s*(?:(?:-|to|–)\s*\d+\s*)?(?:years?|yrs?|months?|weeks?)\s+(?:of age|old|and (?:over|older|above)|or (?:older|over|more))\b|\b(?:newborns?|neonates?|from birth)\b/i,
   refer: /\b(refer\w*|admit\w*|hospital|emergency|transfer\w*|call|seek|specialist|intensive care)\b/i,
   dose: AMOUNT,
   avoid: /^(do not|don't|never|avoid)\b|\b(do not|must not|should not|never|avoid|contraindicat\w*)\b/i,
@@ -83,7 +87,7 @@ export const KIND_WORDS: Partial<Record<QuestionKind, string>> = { rate: 'fast q
 
 /** Words of a question that say what kind of answer is wanted, not what about. */
 export const ASKING_WORDS =
-  'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate age old young think make mean suggest worry tell know ok okay next now';
+  'dose doses dosage dosing much many amount quantity give given take time window long soon often frequency duration when how what which who why do does done doing quickly sign signs symptom symptoms warning safe avoid should can may must need needs patient use used best right recommended instead rather exactly still calculate age old young youngest oldest get gets getting think make mean suggest worry tell know ok okay next now';
 
 const HOW_TO = /^\s*(?:and\s+|so\s+|but\s+)?how\s+(?:do|does|should|shall|can|could|would|will|must|to)\s+(?:(?:i|we|you|they|one|he|she)\s+)?(?:best\s+|safely\s+|actually\s+)?([a-z]+)\b/i;
 const WHAT_TO = /^\s*(?:and\s+|so\s+|but\s+)?what\s+(?:do|does|should|shall|can|could|would|must)\s+(?:i|we|you|they)\s+([a-z]+)\b/i;

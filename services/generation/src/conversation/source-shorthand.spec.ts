@@ -14,6 +14,11 @@ describe('shorthandReadings', () => {
     expect(stands('benpen dose for a 6 yr old?')).toEqual(['benpen=benzylpenicillin']);
   });
 
+  it('reads a shortened name as each of its spellings when they go on alike past it', () => {
+    const asthma = ['Give oral prednisolone 1 mg/kg in children.', 'Give prednisone 40 mg daily for 5 days in adults, as prescribed, when PEF is under half of predicted.'];
+    expect(stands('what pred dose for a 4 yo?', asthma)).toEqual(['pred=prednisolone', 'pred=prednisone']);
+  });
+
   it('reads an abbreviation in capitals by the initials of a source phrase', () => {
     expect(stands('TXA dose?')).toEqual(['TXA=tranexamic acid']);
   });

@@ -1,4 +1,5 @@
 import { tokenize } from '@cairn/rules';
+import { lemmaOf } from '../lexicon/word-net.js';
 import { isEverydayWord } from './answer-words.js';
 
 const WORD = /[\p{L}\p{N}'-]+/gu;
@@ -59,6 +60,12 @@ function phrasesOf(text: string): { text: string; content: string[] }[] {
   return phrases;
 }
 
+/** Only a verb's inflection ('predicted', 'prescribed', not 'medicines'): shorthand stands for a name, not for one of these. */
+const isInflectedVerb = (word: string) => {
+  const lemma = lemmaOf(word, 'verb');
+  return lemma !== null && lemma !== word && lemmaOf(word, 'noun') === null;
+};
+
 /** How far before "(ABBR)" its long form is looked for. */
 const DEFINITION_REACH = 120;
 /** An abbreviation as sources define one: two or more capitals, or capitals with digits ('OLE', '20WBCT', 'TB'). */
@@ -91,9 +98,10 @@ function definedAs(abbreviation: string, text: string): string | null {
  * What a clinician's shorthand stands for in the sources at hand: 'cipro' ciprofloxacin, 'benpen'
  * benzylpenicillin, TXA tranexamic acid, OLE what the sources define it as. An abbreviation the
  * sources define is read as its long form; otherwise a word the sources never use is read as the one
- * word of theirs, not an everyday one, that it spells from its start, and one in capitals as the one
+ * word of theirs, not an everyday one nor a verb's inflection, that it spells from its start (one it
+ * begins preferred), and one in capitals as the one
  * phrase whose words its letters run through from their initials, initials alone preferred. No
- * reading when several fit.
+ * reading when several fit, unless they begin with it and go on alike ('pred': prednisolone and prednisone).
  */
 export function shorthandReadings(question: string, sourceTexts: string[]): { shorthand: string; stands: string }[] {
   const text = sourceTexts.join('\n');
@@ -117,11 +125,22 @@ export function shorthandReadings(question: string, sourceTexts: string[]): { sh
       const initialsOnly = fitting.filter((phrase) => phrase.content.length === short.length);
       fits = [...new Set((initialsOnly.length > 0 ? initialsOnly : fitting).map((phrase) => phrase.text))];
     } else {
-      fits = short.length >= 3 ? sourceWords.filter((word) => spells(short, word)) : [];
+      const spelt = short.length >= 3 ? sourceWords.filter((word) => spells(short, word) && !isInflectedVerb(word)) : [];
+      const truncations = spelt.filter((word) => word.startsWith(short));
+      fits = truncations.length > 0 ? truncations : spelt;
     }
-    if (fits.length === 1) readings.push({ shorthand: written, stands: fits[0] });
+    if (fits.length === 1 || spellingsOfOneName(short, fits)) readings.push(...fits.map((stands) => ({ shorthand: written, stands })));
   }
   return readings;
+}
+
+/** How many letters past a shortened word its readings share when they spell one name two ways ('pred': prednisolone, prednisone). */
+const SHARED_PAST_THE_SHORTHAND = 3;
+
+/** Whether several readings of a shortened word begin with it and go on alike: one name, spelt or suffixed two ways. */
+function spellingsOfOneName(short: string, fits: string[]): boolean {
+  const shared = fits[0]?.slice(0, short.length + SHARED_PAST_THE_SHORTHAND);
+  return fits.length > 1 && shared.length === short.length + SHARED_PAST_THE_SHORTHAND && fits.every((fit) => fit.startsWith(shared));
 }
 
 /** The abbreviations the sources define ('home monitoring (HBPM)'), each with its long form: a sentence writing one says its long form too. */

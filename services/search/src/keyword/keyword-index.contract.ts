@@ -199,6 +199,12 @@ export function describeKeywordIndexContract(adapter: string, open: () => Promis
       expect(await index.corrections(['fell', 'fulll'], [me])).toEqual({ fulll: 'full' });
     });
 
+    it('corrects no word to one shorter than a typo can be', async () => {
+      const me = owner();
+      await index.upsert([chunk({ id: `${me}-pe#1`, owner: me, title: 'Pre-eclampsia', body: 'Give magnesium sulfate in pre-eclampsia with severe features; prednisolone is not used.' })]);
+      expect(await index.corrections(['pred', 'prednisolne'], [me])).toEqual({ prednisolne: 'prednisolone' });
+    });
+
     it("never corrects towards another owner's words", async () => {
       const alice = owner();
       const bob = owner();

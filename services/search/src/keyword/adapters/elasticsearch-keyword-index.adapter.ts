@@ -169,7 +169,7 @@ export class ElasticsearchKeywordIndex implements KeywordIndex {
     for (const entry of response.suggest?.typos ?? []) {
       const options = Array.isArray(entry.options) ? entry.options : [entry.options];
       const edits = maxEditsFor(entry.text);
-      for (const option of options.filter((candidate) => editDistance(entry.text, candidate.text, edits) <= edits)) {
+      for (const option of options.filter((candidate) => candidate.text.length >= ONE_EDIT_FROM && editDistance(entry.text, candidate.text, edits) <= edits)) {
         if (!(await this.ownersHold(option.text, owners))) continue;
         corrected[entry.text] = option.text;
         break;

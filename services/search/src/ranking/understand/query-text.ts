@@ -37,6 +37,20 @@ export function queryTerms(text: string): string[] {
   return [...new Set(wordTokens(text).filter((token) => !STOPWORDS.has(token)))];
 }
 
+/**
+ * The words a query writes as names (lower-cased): abbreviations and brands, with a capital after their
+ * first letter ('ACEi', 'TNK', 'NovoRapid'), and words capitalised after the first ('from Assam', 'a Widal').
+ */
+export function writtenAsNames(text: string): { abbreviations: Set<string>; names: Set<string> } {
+  const abbreviations = new Set<string>();
+  const names = new Set<string>();
+  typedWords(text).forEach((word, position) => {
+    if (/\p{Lu}/u.test(word.slice(1))) abbreviations.add(word.toLowerCase());
+    else if (position > 0 && /^\p{Lu}/u.test(word)) names.add(word.toLowerCase());
+  });
+  return { abbreviations, names };
+}
+
 /** The text with each word that has a correction (keyed by its lower-cased form) replaced by it. */
 export function applyCorrections(text: string, corrections: Readonly<Record<string, string>>): string {
   if (Object.keys(corrections).length === 0) return text;
