@@ -17,5 +17,18 @@ export function withWholePassages(sources: Source[], passages: Passage[]): Sourc
   });
 }
 
+/** Whether an excerpt was cut short ("…" at its end). */
+const isCut = (text: string) => /(\.\.\.|…)\s*$/.test(text.trim());
+
+/**
+ * What each source cut short that none of these passages completes keeps before its cut: a query
+ * that finds the passage it was cut from, so that a step citing it can be quoted whole.
+ */
+export function stillCut(sources: Source[], passages: Passage[]): string[] {
+  return withWholePassages(sources, passages)
+    .filter((source) => isCut(source.text) && keptPart(source.text).length >= 40)
+    .map((source) => source.text.replace(/(\.\.\.|…)\s*$/, '').replace(/\s+/g, ' ').trim());
+}
+
 /** Whether search's passage is one of these sources (so it brings nothing new). */
 export const isOneOf = (passage: Passage, sources: Source[]) => sources.some((source) => plain(passage.text).startsWith(keptPart(source.text)) || plain(source.text).startsWith(plain(passage.text).slice(0, 160)));
