@@ -96,11 +96,12 @@ const FOLLOW_UP_SETS: Record<FollowUpSet, string> = {
   'second fresh': 'bench/data/follow-up-questions-fresh-2.json, all held out',
 };
 
-/** The held-out sets `--test` reads; `--second-fresh` reads the second fresh batch alone. */
-const HELD_OUT_SETS: readonly FollowUpSet[] = process.argv.includes('--second-fresh') ? ['second fresh'] : ['test', 'fresh test', 'second fresh'];
+/** The held-out sets `--test` reads; `--second-fresh` reads the second fresh batch alone (held out too). */
+const secondFreshOnly = process.argv.includes('--second-fresh');
+const HELD_OUT_SETS: readonly FollowUpSet[] = secondFreshOnly ? ['second fresh'] : ['test', 'fresh test', 'second fresh'];
 
 async function followUpAnswers(ask: Ask): Promise<void> {
-  for (const set of half === 'tune' ? (['tune'] as const) : HELD_OUT_SETS) {
+  for (const set of half === 'tune' && !secondFreshOnly ? (['tune'] as const) : HELD_OUT_SETS) {
     const answers = await followUpResults(ask, set);
     console.log(`\nFollow-up questions (${FOLLOW_UP_SETS[set]}) about the checklist shown`);
     console.log(

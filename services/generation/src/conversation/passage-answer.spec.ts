@@ -133,9 +133,8 @@ describe('answerSentences', () => {
 
   it('answers a question asking from what age with the sentence that states one, not one that only says children', () => {
     const tb = listSource('Latent tuberculosis infection', 'CDC', [
-      '- Give 4R as daily rifampin for 4 months: 10 mg/kg in adults and 15 to 20 mg/kg in children, maximum 600 mg.',
-      '- Prefer short rifamycin-based regimens (3HP, 4R or 3HR) over 6 or 9 months of isoniazid.',
-      '- Give 3HP as 12 once-weekly doses of isoniazid plus rifapentine, by directly observed therapy, from age 2.',
+      '- Offer 3HP to children and adults with latent TB infection, including people with HIV.',
+      '- Give 3HP as 12 once-weekly doses of isoniazid plus rifapentine, by directly observed therapy, for 3 months, from age 2.',
     ]);
     expect(sentences(answerSentences({ question: 'youngest kid who can get 3HP?', topic: 'Latent TB', sources: tb }))[0]?.text).toMatch(/from age 2\.$/);
   });

@@ -7,8 +7,9 @@ import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { definitionsIn, shorthandReadings } from './source-shorthand.js';
 import { ageFit, ageGroup, askedAge, askedWeight, weightFit } from './age-ranges.js';
 import { askedReading, readingFit } from './readings.js';
+import { refersBack, stepObject } from './step-referent.js';
 import { stemClasses } from '../lexicon/drug-stems.js';
-import { attributesOf, isLemma, kindsOfAct, lemmaOf, medicineClasses, namesADisease, namesADrug, nounsOfAdjective, nounsOfVerb, otherNamesOf } from '../lexicon/word-net.js';
+import { attributesOf, kindsOfAct, lemmaOf, medicineClasses, namesADisease, namesADrug, nounsOfAdjective, nounsOfVerb, otherNamesOf } from '../lexicon/word-net.js';
 
 export interface AnswerSentence {
   text: string;
@@ -363,7 +364,6 @@ function continues(sentence: SourceSentence, other: SourceSentence): boolean {
 }
 const TAKES_UP = /^(?:the dose|its dose|the usual dose|dose|doses|it|this|repeat|then)\b/i;
 
-const PRONOUN = /\b(?:it|this|that|them|these|those)\b/i;
 const ACT_ON = /\b([a-z]+)\s+(?:it|this|them|these)\b/gi;
 
 /** The verbs a step thread's question does to "it" ('how fast can I push it?'): the step's own act in the clinician's words, not what is asked about. */
@@ -375,10 +375,8 @@ const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'do', 'do
 
 /** What 'it' stands for in a step thread's question: what the step's instruction acts on ('Give paracetamol for fever…' → paracetamol). */
 function referentOf(question: string, focus: string): string[] | null {
-  const [verb = '', ...rest] = focus.trim().split(/\s+/);
-  if (!PRONOUN.test(question) || !isLemma(verb.toLowerCase(), 'verb')) return null;
-  const [object] = stemsOf(rest.join(' ')).filter((stem) => !AMOUNT.test(stem));
-  return object ? [object] : null;
+  const object = refersBack(question) ? stepObject(focus) : null;
+  return object ? stemsOf(object).slice(0, 1) : null;
 }
 
 /** A sentence that names the question's people by what tells them apart ('if eGFR is below 45' of 'renal impairment') says the question's words for them. */

@@ -18,7 +18,7 @@ import { judge } from '../grounding/grounding-check.js';
 import type { ConversationBody } from '../protocols/protocol.schemas.js';
 import { screenFollowUp } from '../screening/query-screening.js';
 import { citationsAsSources, requestCitations, withProtocolSteps } from '../sources/citations-as-sources.js';
-import { stillCut, withWholePassages } from '../sources/complete-sources.js';
+import { passagesCutFrom, withWholePassages } from '../sources/complete-sources.js';
 import type { Source } from '../sources/source.js';
 import type { QueryUnderstanding } from '../generators/on-topic-sources.js';
 import { foundSources } from '../sources/found-sources.js';
@@ -57,8 +57,6 @@ export interface ConversationAnswer {
 }
 
 const CATEGORIES: FollowUpCategory[] = ['dosage', 'symptoms', 'complications', 'timing', 'safety'];
-/** Excerpts cut short whose whole passage is looked for, at most (a protocol cites up to six sources). */
-const MAX_COMPLETED = 6;
 
 /** `POST /protocols/conversation`: answers a question about a shown protocol from its sources (and, if asked, new ones). */
 @Injectable()
@@ -100,7 +98,8 @@ export class ProtocolChatService {
     const written = readChatShorthand(question);
     const searched = await this.searched(written, topic, user, body.enable_context_search);
     const { understanding } = searched;
-    const passages = [...searched.passages, ...(body.enable_context_search ? await this.wholeOf(given, searched.passages, user) : [])];
+    const completing = body.enable_context_search ? await passagesCutFrom(given, searched.passages, (kept) => this.contextSearch.search(kept, user, 1)) : [];
+    const passages = [...searched.passages, ...completing];
     const cited = withWholePassages(given, passages);
     const known = withProtocolSteps(cited, body.protocol_json);
     const found = foundSources(cited, passages, [topic, written, understanding.correctedQuery ?? '', ...(understanding.expansions ?? []), ...cited.map((source) => source.title)]);
@@ -177,12 +176,6 @@ export class ProtocolChatService {
     });
     const held = drafts.flatMap((draft) => this.held(context, draft) ?? []);
     return held.length > 0 ? held : null;
-  }
-
-  /** The passages the client's excerpts were cut from that search has not found yet, so that the steps citing them can be quoted (at most MAX_COMPLETED). */
-  private async wholeOf(given: Source[], passages: Passage[], user: Searcher): Promise<Passage[]> {
-    const queries = stillCut(given, passages).slice(0, MAX_COMPLETED);
-    return (await Promise.all(queries.map((kept) => this.contextSearch.search(kept, user, 1)))).flat();
   }
 
   /**

@@ -42,6 +42,7 @@ describe('classifyQuestion', () => {
     ['what age is too young for this repellent?', 'age'],
     ['youngest kid who can get 3HP?', 'age'],
     ['from what age can pts get it?', 'age'],
+    ['dose for the youngest child?', 'dose'],
     ['where do I inject the adrenaline?', 'where'],
     ["how do I know if it's SAM?", 'signs'],
     ['which muscle is best for the IM dose?', 'dose'],
@@ -76,6 +77,10 @@ describe('classifyQuestion', () => {
     expect(ANSWER_SIGNALS.age!.test('Do not use OLE on children younger than 3 years.')).toBe(true);
     expect(ANSWER_SIGNALS.age!.test('Give 4R as daily rifampin for 4 months: 15 to 20 mg/kg in children.')).toBe(false);
     expect(ANSWER_SIGNALS.age!.test('Escalate if potassium is below 3.5 mmol/L.')).toBe(false);
+    for (const notAnAge of ['Refer if the systolic BP is below 90.', 'Hold if eGFR is below 30;', 'Treat for at least 6 months.', 'Give 2 doses at least 4 weeks apart.', 'Give oxygen to children under 92% on air.', 'Weigh children under 20 kg.'])
+      expect(ANSWER_SIGNALS.age!.test(notAnAge)).toBe(false);
+    for (const anAge of ['Admit adults over 65 with pneumonia.', 'Children under 5 are at highest risk.', 'Vaccinate infants from 6 months of age.', 'Screen everyone (≥65 years).', 'Offer it to over-65s.'])
+      expect(ANSWER_SIGNALS.age!.test(anAge)).toBe(true);
   });
 });
 

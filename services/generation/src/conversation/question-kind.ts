@@ -39,7 +39,7 @@ const AGE = /\b(?:(?:from|at|after|until|up to|to) what age|what age|how old|too
  * with the referral, avoidance, rate, threshold, time and population cues they lack).
  */
 export function classifyQuestion(question: string): QuestionKind {
-  if (AGE.test(question)) return 'age';
+  if (AGE.test(question) && !FOLLOW_UP_KEYWORDS.dosage.test(question)) return 'age';
   if (VALUE.test(question)) return 'value';
   if (REFER.test(question) && !FOLLOW_UP_KEYWORDS.dosage.test(question)) return 'refer';
   if (FOLLOW_UP_KEYWORDS.dosage.test(question)) return 'dose';
@@ -65,7 +65,17 @@ const TIME = /\b(within|every|hourly|daily|twice|until|immediately|at once|as so
 
 /** What a sentence that answers each kind of question says. */
 export const ANSWER_SIGNALS: Record<QuestionKind, RegExp | null> = {
-  age: /\b(?:aged?|ages)\s+(?:of\s+)?\d+|\b(?:from|over|under|above|below|older than|younger than|at least|less than)\s+(?:the\s+)?(?:age\s+(?:of\s+)?)?\d+(?:\s*(?:years?|yrs?|months?|weeks?)\b|(?=\s*(?:$|[,;)]|\.(?:\s|$))))|\b\d+\s*(?:(?:-|to|–)\s*\d+\s*)?(?:years?|yrs?|months?|weeks?)\s+(?:of age|old|and (?:over|older|above)|or (?:older|over|more))\b|\b(?:newborns?|neonates?|from birth)\b/i,
+  age: new RegExp(
+    [
+      String.raw`\b(?:aged?|ages)\s+(?:of\s+)?\d+`,
+      String.raw`\b(?:children|child|kids?|adults?|infants?|babies|baby|people|persons|patients|those|anyone|women|men|girls|boys|adolescents|teenagers|newborns?)\s+(?:aged\s+)?(?:over|under|above|below|from|up to|older than|younger than)\s+\d+(?!\s*(?:kg|g|mg|%|mmol|cm))\b`,
+      String.raw`\b(?:older|younger) than\s+\d+\s*(?:years?|yrs?|months?|weeks?)\b`,
+      String.raw`\b\d+\s*(?:(?:-|to|–)\s*\d+\s*)?(?:years?|yrs?|months?|weeks?)\s+(?:of age|old|and (?:over|older|above)|or (?:older|over|more))\b`,
+      String.raw`\b(?:over|under)[- ]?\d+s\b|\(\s*[≥≤<>]\s*\d+\s*(?:years?|yrs?)\s*\)`,
+      String.raw`\b(?:newborns?|neonates?|from birth)\b`,
+    ].join('|'),
+    'i',
+  ),
   refer: /\b(refer\w*|admit\w*|hospital|emergency|transfer\w*|call|seek|specialist|intensive care)\b/i,
   dose: AMOUNT,
   avoid: /^(do not|don't|never|avoid)\b|\b(do not|must not|should not|never|avoid|contraindicat\w*)\b/i,

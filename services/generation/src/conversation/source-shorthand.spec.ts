@@ -14,7 +14,9 @@ describe('shorthandReadings', () => {
     expect(stands('benpen dose for a 6 yr old?')).toEqual(['benpen=benzylpenicillin']);
   });
 
-  it('reads a shortened name as each of its spellings when they go on alike past it', () => {
+  it('reads a shortened name as each medicine it begins when they are of one class, and as none otherwise', () => {
+    expect(stands('pen allergy?', ['Give penicillin V for 10 days.', 'Penicillamine can cause a rash.'])).toEqual([]);
+    expect(stands('hep B first?', ['Test for hepatitis B before starting.', 'Avoid in severe hepatic impairment.'])).toEqual([]);
     const asthma = ['Give oral prednisolone 1 mg/kg in children.', 'Give prednisone 40 mg daily for 5 days in adults, as prescribed, when PEF is under half of predicted.'];
     expect(stands('what pred dose for a 4 yo?', asthma)).toEqual(['pred=prednisolone', 'pred=prednisone']);
   });

@@ -1,5 +1,5 @@
 import { tokenize } from '@cairn/rules';
-import { lemmaOf } from '../lexicon/word-net.js';
+import { lemmaOf, medicineClasses } from '../lexicon/word-net.js';
 import { isEverydayWord } from './answer-words.js';
 
 const WORD = /[\p{L}\p{N}'-]+/gu;
@@ -101,7 +101,7 @@ function definedAs(abbreviation: string, text: string): string | null {
  * word of theirs, not an everyday one nor a verb's inflection, that it spells from its start (one it
  * begins preferred), and one in capitals as the one
  * phrase whose words its letters run through from their initials, initials alone preferred. No
- * reading when several fit, unless they begin with it and go on alike ('pred': prednisolone and prednisone).
+ * reading when several fit, unless they are medicines of one class ('pred': prednisolone and prednisone).
  */
 export function shorthandReadings(question: string, sourceTexts: string[]): { shorthand: string; stands: string }[] {
   const text = sourceTexts.join('\n');
@@ -129,18 +129,15 @@ export function shorthandReadings(question: string, sourceTexts: string[]): { sh
       const truncations = spelt.filter((word) => word.startsWith(short));
       fits = truncations.length > 0 ? truncations : spelt;
     }
-    if (fits.length === 1 || spellingsOfOneName(short, fits)) readings.push(...fits.map((stands) => ({ shorthand: written, stands })));
+    if (fits.length === 1 || medicinesOfOneClass(fits)) readings.push(...fits.map((stands) => ({ shorthand: written, stands })));
   }
   return readings;
 }
 
-/** How many letters past a shortened word its readings share when they spell one name two ways ('pred': prednisolone, prednisone). */
-const SHARED_PAST_THE_SHORTHAND = 3;
-
-/** Whether several readings of a shortened word begin with it and go on alike: one name, spelt or suffixed two ways. */
-function spellingsOfOneName(short: string, fits: string[]): boolean {
-  const shared = fits[0]?.slice(0, short.length + SHARED_PAST_THE_SHORTHAND);
-  return fits.length > 1 && shared.length === short.length + SHARED_PAST_THE_SHORTHAND && fits.every((fit) => fit.startsWith(shared));
+/** Whether several readings of a shortened word are medicines of one class ('pred': prednisolone and prednisone, glucocorticoids; not 'pen': penicillin and penicillamine). */
+function medicinesOfOneClass(fits: string[]): boolean {
+  const [first] = medicineClasses(fits[0] ?? '');
+  return fits.length > 1 && first !== undefined && fits.every((fit) => medicineClasses(fit)[0] === first);
 }
 
 /** The abbreviations the sources define ('home monitoring (HBPM)'), each with its long form: a sentence writing one says its long form too. */

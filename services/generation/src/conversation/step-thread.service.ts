@@ -7,11 +7,12 @@ import type { StepThreadBody } from '../protocols/protocol.schemas.js';
 import { judge } from '../grounding/grounding-check.js';
 import { claimConflictWithSource } from '../grounding/claim-check.js';
 import { citationsAsSources, withProtocolSteps } from '../sources/citations-as-sources.js';
-import { withWholePassages } from '../sources/complete-sources.js';
+import { passagesCutFrom, withWholePassages } from '../sources/complete-sources.js';
 import { foundSources } from '../sources/found-sources.js';
 import type { Source } from '../sources/source.js';
 import { answerSentences, composeAnswer, notInSources } from './passage-answer.js';
 import { readChatShorthand } from './chat-shorthand.js';
+import { questionOnTheStep } from './step-referent.js';
 
 const NOT_STATED = 'The cited source does not state this step as written. Check it against the source before acting on it.';
 
@@ -30,11 +31,13 @@ export class StepThreadService {
     const [onStep, asked, onTopic] = await Promise.all([
       this.contextSearch.search(body.step_text, user, 6),
       this.contextSearch.find(question, user),
-      this.contextSearch.search(`${body.protocol_title} ${question}`, user),
+      this.contextSearch.search(`${body.protocol_title} ${questionOnTheStep(question, body.step_text)}`, user),
     ]);
     const { understanding } = asked;
-    const passages = [...onStep, ...onTopic, ...asked.passages];
-    const sources = withWholePassages(citationsAsSources(body.protocol_citations), passages);
+    const given = citationsAsSources(body.protocol_citations);
+    const searched = [...onStep, ...onTopic, ...asked.passages];
+    const passages = [...searched, ...(await passagesCutFrom(given, searched, (kept) => this.contextSearch.search(kept, user, 1)))];
+    const sources = withWholePassages(given, passages);
     const found = foundSources(sources, passages, [body.protocol_title, body.step_text, question, ...(understanding.expansions ?? []), ...sources.map((source) => source.title)]);
     const cited = Number(body.step_citation);
     const withStep = withProtocolSteps(sources, { checklist: [{ text: body.step_text, citation: cited }] });

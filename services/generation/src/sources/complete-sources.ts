@@ -20,14 +20,19 @@ export function withWholePassages(sources: Source[], passages: Passage[]): Sourc
 /** Whether an excerpt was cut short ("…" at its end). */
 const isCut = (text: string) => /(\.\.\.|…)\s*$/.test(text.trim());
 
+/** Excerpts cut short whose whole passage is looked for, at most (a protocol cites up to six sources). */
+const MAX_COMPLETED = 6;
+
 /**
- * What each source cut short that none of these passages completes keeps before its cut: a query
- * that finds the passage it was cut from, so that a step citing it can be quoted whole.
+ * The passages the sources cut short were cut from, where none of these passages completes them:
+ * searched for by the text each keeps before its cut, so that a step citing one can be quoted whole.
  */
-export function stillCut(sources: Source[], passages: Passage[]): string[] {
-  return withWholePassages(sources, passages)
+export async function passagesCutFrom(sources: Source[], passages: Passage[], search: (kept: string) => Promise<Passage[]>): Promise<Passage[]> {
+  const kept = withWholePassages(sources, passages)
     .filter((source) => isCut(source.text) && keptPart(source.text).length >= 40)
+    .slice(0, MAX_COMPLETED)
     .map((source) => source.text.replace(/(\.\.\.|…)\s*$/, '').replace(/\s+/g, ' ').trim());
+  return (await Promise.all(kept.map(search))).flat();
 }
 
 /** Whether search's passage is one of these sources (so it brings nothing new). */

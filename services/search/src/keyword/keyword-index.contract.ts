@@ -203,6 +203,7 @@ export function describeKeywordIndexContract(adapter: string, open: () => Promis
       const me = owner();
       await index.upsert([chunk({ id: `${me}-pe#1`, owner: me, title: 'Pre-eclampsia', body: 'Give magnesium sulfate in pre-eclampsia with severe features; prednisolone is not used.' })]);
       expect(await index.corrections(['pred', 'prednisolne'], [me])).toEqual({ prednisolne: 'prednisolone' });
+      expect(ids(await index.search({ terms: ['pred'], owners: [me], size: 5, typoTolerance: true }))).toEqual([`${me}-pe#1`]);
     });
 
     it("never corrects towards another owner's words", async () => {

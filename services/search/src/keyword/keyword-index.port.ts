@@ -36,7 +36,8 @@ export interface KeywordIndex {
   search(query: KeywordQuery): Promise<ScoredId[]>;
   /**
    * For each of the words that looks like a typo of a word held in the chunks of these owners (never
-   * another user's), the word it most likely meant.
+   * another user's), the word of 4 letters or more it most likely meant ('pred' is no typo of 'pre'; a
+   * search with typo tolerance still matches such a word below an exact match).
    */
   corrections(words: string[], owners: string[]): Promise<Record<string, string>>;
   get(ids: string[]): Promise<IndexedChunk[]>;

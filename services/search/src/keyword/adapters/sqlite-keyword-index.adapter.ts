@@ -10,6 +10,7 @@ import { TableChangeCounter } from '../../chunks/table-change-counter.js';
 import { Bm25Postings, type Bm25Document } from '../bm25-postings.js';
 import { fts5Stem, fts5Tokens, fts5Words } from '../fts5-tokens.js';
 import { SpellingVocabulary, type Correction } from '../spelling/spelling-vocabulary.js';
+import { ONE_EDIT_FROM } from '../spelling/edit-distance.js';
 import { SqliteBm25Snapshot } from './sqlite-bm25-snapshot.js';
 
 const TEXT_COLUMNS = '{title disease section body}';
@@ -178,7 +179,7 @@ export class SqliteKeywordIndex implements KeywordIndex {
     const corrected: Record<string, string> = {};
     for (const word of words) {
       const folded = fts5Words(word);
-      const [best] = folded.length === 1 ? this.correctionsOf(folded[0], owners) : [];
+      const best = folded.length === 1 ? this.correctionsOf(folded[0], owners).find((candidate) => candidate.word.length >= ONE_EDIT_FROM) : undefined;
       if (best) corrected[word] = best.word;
     }
     return corrected;

@@ -1,6 +1,6 @@
 import { RANKING_PROFILE } from '../../ranking/ranking-profile.js';
 import { DeletionIndex, MAX_WORDS, type DeletionIndexSnapshot } from './deletion-index.js';
-import { editDistance, maxEditsFor, ONE_EDIT_FROM, TYPO_PREFIX_LENGTH } from './edit-distance.js';
+import { editDistance, maxEditsFor, TYPO_PREFIX_LENGTH } from './edit-distance.js';
 
 /** A vocabulary word a typed word may have meant, its stem, and the share of an exact match it scores. */
 export interface Correction {
@@ -30,8 +30,7 @@ const {
 /**
  * The words of an index (as written, one entry per spelling, with their stems) and a deletion index
  * over them: the corrections of a typed word the index does not know (or knows only from a chunk or
- * two) are the words of 4 letters or more ('pred' is not a typo of 'pre') within 1 edit (4–7 letters)
- * or 2 (8 and more) that share its first letter,
+ * two) are the words within 1 edit (4–7 letters) or 2 (8 and more) that share its first letter,
  * fewest edits first, then most similar (1 − edits / the longer length, as Lucene's spell checker
  * ranks), then a letter left out or typed twice before one mistyped (omissions and insertions are the
  * commonest misspellings: Pollock and Zamora, 1983), then most frequent. A correction scores
@@ -66,7 +65,7 @@ export class SpellingVocabulary {
     for (const number of this.candidates(word, edits)) {
       const candidate = this.words[number];
       const candidateStem = this.stems[number];
-      if (candidateStem === stem || candidate.length < ONE_EDIT_FROM || candidate.slice(0, TYPO_PREFIX_LENGTH) !== word.slice(0, TYPO_PREFIX_LENGTH)) continue;
+      if (candidateStem === stem || candidate.slice(0, TYPO_PREFIX_LENGTH) !== word.slice(0, TYPO_PREFIX_LENGTH)) continue;
       const distance = editDistance(word, candidate, edits);
       if (distance > edits || (best.get(candidateStem)?.edits ?? Infinity) <= distance) continue;
       const frequency = documentFrequency(candidateStem, FREQUENCY_LIMIT);

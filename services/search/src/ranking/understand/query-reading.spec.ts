@@ -17,11 +17,17 @@ function correctingIndex(table: Record<string, string>) {
 const ask = (query: string) => ({ query, owners: ['global'], enhance: false, correctTypos: true });
 
 describe('writtenAsNames', () => {
-  it('tells abbreviations and brands, with a capital after the first letter, from words capitalised after the first', () => {
-    expect(writtenAsNames('Pt from Assam on an ACEi and NovoRapid - TNK ok?')).toEqual({
-      abbreviations: new Set(['acei', 'novorapid', 'tnk']),
-      names: new Set(['assam']),
+  it('tells abbreviations and brands, with a capital inside or short in capitals, from words capitalised inside a sentence', () => {
+    expect(writtenAsNames('Pt from Assam on an ACEi and NovoRapid - TNK ok? Send a Widal. What HbA1c?')).toEqual({
+      abbreviations: new Set(['acei', 'novorapid', 'tnk', 'hba1c']),
+      names: new Set(['assam', 'widal']),
     });
+  });
+
+  it('reads nothing from the capitals of a query typed in capitals or title case, nor from a shift-key slip', () => {
+    expect(writtenAsNames('DENGE WARNING SIGNS')).toEqual({ abbreviations: new Set(), names: new Set() });
+    expect(writtenAsNames('Tubrclosis Treatmnet in Adults')).toEqual({ abbreviations: new Set(), names: new Set() });
+    expect(writtenAsNames('DEnge in a child, mTBI after a fall')).toEqual({ abbreviations: new Set(['mtbi']), names: new Set() });
   });
 });
 
@@ -31,6 +37,12 @@ describe('readQuery', () => {
     const reading = await readQuery(ask('pt from Assam with Denge - paracetmol ok with the ACEi?'), index);
     expect(index.asked).not.toContain('acei');
     expect(reading.searched).toBe('pt from Assam with dengue - paracetamol ok with the ACEi?');
+  });
+
+  it('corrects a capitalised word to an everyday one, and a query in capitals or title case as any other', async () => {
+    const table = { whta: 'what', treatmnet: 'treatment', denge: 'dengue', warnig: 'warning' };
+    expect((await readQuery(ask('fever in kid. Whta is the Treatmnet?'), correctingIndex(table))).searched).toBe('fever in kid. what is the treatment?');
+    expect((await readQuery(ask('DENGE WARNIG SIGNS'), correctingIndex(table))).searched).toBe('dengue warning SIGNS');
   });
 
   it('corrects the first word whatever its case', async () => {

@@ -1,4 +1,5 @@
 import type { KeywordIndex } from '../../keyword/keyword-index.port.js';
+import { isCommonEnglishWord } from '../../keyword/spelling/common-english.js';
 import { vocabularyTermsIn } from './medical-vocabulary.js';
 import { isPopulationWord } from './population.js';
 import { enhanceQuery, isClinicalTerm, vocabularyAlternatives, type WeightedSynonym } from './query-enhancer.js';
@@ -30,8 +31,10 @@ export async function readQuery(request: TypedQuery, keywords: Pick<KeywordIndex
   const { abbreviations, names } = writtenAsNames(request.query);
   const typed = request.correctTypos ? queryTerms(request.query).filter((word) => !isClinicalTerm(word) && !isPopulationWord(word) && !abbreviations.has(word)) : [];
   const found = typed.length > 0 ? await keywords.corrections(typed, request.owners) : {};
-  // A name is corrected only to a term of the medical vocabulary ('Denge' to dengue, not 'Assam' to assay).
-  const corrections = Object.fromEntries(Object.entries(found).filter(([word, correction]) => !names.has(word) || vocabularyTermsIn(correction).length > 0));
+  // A name is corrected only to a term of the medical vocabulary or an everyday word ('Denge' to dengue, 'Treatmnet' to treatment, not 'Assam' to assay).
+  const corrections = Object.fromEntries(
+    Object.entries(found).filter(([word, correction]) => !names.has(word) || vocabularyTermsIn(correction).length > 0 || isCommonEnglishWord(correction)),
+  );
   const searched = applyCorrections(request.query, corrections);
   const added = request.enhance ? enhanceQuery(searched).added : [];
   const alternatives = request.enhance ? vocabularyAlternatives(searched) : [];

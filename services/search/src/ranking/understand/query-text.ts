@@ -37,17 +37,28 @@ export function queryTerms(text: string): string[] {
   return [...new Set(wordTokens(text).filter((token) => !STOPWORDS.has(token)))];
 }
 
+/** A word typed with a capital inside it ('ACEi', 'mTBI', 'NovoRapid', 'HbA1c'), not a shift-key slip ('DEnge'). */
+const MIXED_CASE = /^(?!\p{Lu}{2}\p{Ll}+$)(?=.*\p{Ll})\p{L}.*\p{Lu}/u;
+/** A short word in capitals ('TNK', 'DKA'). */
+const CAPITALS = /^\p{Lu}{2,5}$/u;
+const TITLE = /^\p{Lu}\p{Ll}/u;
+
 /**
- * The words a query writes as names (lower-cased): abbreviations and brands, with a capital after their
- * first letter ('ACEi', 'TNK', 'NovoRapid'), and words capitalised after the first ('from Assam', 'a Widal').
+ * The words a query writes as names (lower-cased): abbreviations and brands, typed with a capital inside
+ * them or as a short word in capitals, and words capitalised inside a sentence ('from Assam', 'a Widal').
+ * A query typed in capitals or title case says nothing by its capitals but the ones inside a word.
  */
 export function writtenAsNames(text: string): { abbreviations: Set<string>; names: Set<string> } {
   const abbreviations = new Set<string>();
   const names = new Set<string>();
-  typedWords(text).forEach((word, position) => {
-    if (/\p{Lu}/u.test(word.slice(1))) abbreviations.add(word.toLowerCase());
-    else if (position > 0 && /^\p{Lu}/u.test(word)) names.add(word.toLowerCase());
-  });
+  const words = [...text.normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)];
+  const capitalised = words.filter(([word]) => /^\p{Lu}/u.test(word) && !MIXED_CASE.test(word)).length;
+  const casual = capitalised * 2 <= words.length;
+  for (const { 0: word, index } of words) {
+    const lower = word.toLowerCase();
+    if (MIXED_CASE.test(word) || (casual && CAPITALS.test(word))) abbreviations.add(lower);
+    else if (casual && TITLE.test(word) && !/(?:^|[.!?:])$/.test(text.normalize('NFKC').slice(0, index).trimEnd())) names.add(lower);
+  }
   return { abbreviations, names };
 }
 
