@@ -14,6 +14,9 @@ describe('scoreSentence', () => {
   it('reads how long to keep going as a step that follows the treatment, not one of it', () => {
     expect(read('Continue CPR until the person breathes normally or help takes over.').phase).toBe(4);
     expect(read('Continue dual antiplatelet therapy for 12 months.').phase).toBe(2);
+    expect(read('Switch to subcutaneous insulin once DKA has resolved and the person is eating.').phase).toBe(4);
+    expect(read('Switch from IV to oral treatment once the patient is afebrile and can eat.').phase).toBe(4);
+    expect(read('Switch to artesunate if quinine is not available.').phase).toBe(2);
   });
 
   it('does not read a statement after an opening phrase as an instruction', () => {

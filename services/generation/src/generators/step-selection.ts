@@ -14,10 +14,15 @@ const ACTION_VERBS = new Set(
 
 type Phase = 0 | 1 | 2 | 3 | 4 | 5;
 
+/** A step down once the treatment has worked ('Switch to subcutaneous insulin once DKA has resolved…'): after the treatment, with monitoring. */
+const STEPPING_DOWN =
+  /^(?:switch|step down|stop|change|convert|discontinue|taper|de-?escalate)\b[^.;]*\b(?:once|when|after)\b[^.;]*\b(?:resolved|improv\w*|settled|stable|afebrile|recovered|able to|can (?:eat|drink|swallow|take))\b/i;
+
 const PHASES: [Phase, RegExp][] = [
   [1, /^(call|dial|phone|get help|start cpr|begin|open the airway|lay|place|position|press|push|stop the bleeding|cool|immobili[sz]e|keep (the patient )?still|remove)\b/i],
   [0, /^(suspect|recogni[sz]e|assess|check|ask|examine|look|measure|classify|confirm|diagnose|test|identify|screen|record|take a|evaluate|obtain|count|estimate|calculate|weigh|exclude|interpret)\b/i],
   [4, /^continue\b[^.;]*\buntil\b/i],
+  [4, STEPPING_DOWN],
   [2, /^(give|dose|administer|treat|start|prescribe|offer|use|inject|infuse|apply|insert|switch|continue|deliver|add|aim|manage|reduce|relieve|adjust|replace|restart|transfuse|ventilate|vaccinate|isolate|dress|secure|increase|lower|reserve|prefer|choose)\b/i],
   [3, /^(do not|don't|avoid|never)\b/i],
   [4, /^(monitor|review|reassess|repeat|observe|watch|re-?check|follow|allow|progress|return)\b/i],
