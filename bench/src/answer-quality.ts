@@ -160,7 +160,7 @@ async function askInStepThread(post: Post, question: FollowUpQuestion, protocol:
     step_text: step.text,
     step_citation: step.citation,
     protocol_title: protocol.title,
-    protocol_citations: protocol.citations.map((citation) => citation.excerpt || citation.source),
+    protocol_citations: protocol.citations.map((citation) => `[Source ${citation.id}] ${citation.excerpt || citation.source}`),
     thread_history: [],
   });
   return reply.message;

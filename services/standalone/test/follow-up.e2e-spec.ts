@@ -84,8 +84,12 @@ describeInChromium('Follow-ups and new topics in Chromium', (session) => {
         savedWithThread(response.request().postDataJSON(), 'why does this matter?'),
     );
     await input.press('Enter');
-    await discussion.getByRole('list', { name: 'Step thread' }).getByRole('listitem').nth(1).waitFor({ timeout: 20_000 });
-    expect(await discussion.getByRole('listitem').first().textContent()).toBe('why does this matter?');
+    const thread = discussion.getByRole('list', { name: 'Step thread' });
+    await thread.getByRole('listitem').nth(1).waitFor({ timeout: 20_000 });
+    await thread.getByRole('status').waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await thread.getByRole('listitem').first().textContent()).toBe('why does this matter?');
+    expect((await thread.getByRole('listitem').nth(1).textContent())?.trim()).toMatch(/\[\d+\]$/);
+    await thread.getByRole('listitem').nth(1).scrollIntoViewIfNeeded();
     await page.screenshot({ path: testOutputPath('step-discussion.png') });
 
     await steps.nth(1).getByRole('button').first().click();

@@ -12,7 +12,8 @@ export function citationsAsSources(citations: CitationEntry[]): Source[] {
       const label = readSourceLabel(citation);
       const text = withListItems(label.text);
       const topic = label.topic;
-      return text ? [{ id: index + 1, text, title: topic ?? `Source ${index + 1}`, organization: '', year: null, region: '', url: '', section: '' }] : [];
+      const id = label.number ?? index + 1;
+      return text ? [{ id, text, title: topic ?? `Source ${id}`, organization: '', year: null, region: '', url: '', section: '' }] : [];
     }
     const text = withListItems(readSourceLabel(citation.excerpt ?? citation.source ?? '').text);
     if (!text) return [];

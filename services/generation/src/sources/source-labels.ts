@@ -6,12 +6,15 @@ export interface LabelledText {
   text: string;
   /** The topic in the label's brackets, e.g. "Dengue". */
   topic: string | null;
+  /** The source's number the label gives ("[Source 4]"), or null. */
+  number: number | null;
 }
 
 export function readSourceLabel(text: string): LabelledText {
   const match = LEADING_LABEL.exec(text);
   const rest = match ? text.slice(match[0].length) : text;
-  return { text: stripSourceLabels(rest), topic: match?.[3]?.trim() || null };
+  const number = Number(match?.[1] ?? match?.[2]);
+  return { text: stripSourceLabels(rest), topic: match?.[3]?.trim() || null, number: Number.isInteger(number) && number > 0 ? number : null };
 }
 
 /** Removes source tags anywhere in a text: no "[Source n]" ever reaches what a clinician reads. */
