@@ -52,6 +52,9 @@ const canonical = (stem: string) =>
     .replace(/([bcdfgkmnprtvz])\1$/, '$1');
 
 /** The stems of a text as an answer compares them with a question's. */
+/** A stem that is an amount, a unit or a time span, not a subject ('300', 'mg', 'hour'). */
+export const AMOUNT_STEM = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)|^(?:kg|lb|g|mg|mcg|ml)$/;
+
 export const stemsOf = (text: string): string[] => tokenize(writtenOut(text).replace(BRITISH_ISE, '$1iz$2')).map(canonical);
 
 const require = createRequire(import.meta.url);

@@ -3,7 +3,7 @@ import { populations } from '../grounding/claim-check.js';
 import { sentencesOf, type SourceSentence } from '../sources/sentences.js';
 import type { Source } from '../sources/source.js';
 import { ANSWER_SIGNALS, ASKING_WORDS, KIND_WORDS, askedVerb, classifyQuestion } from './question-kind.js';
-import { isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
+import { AMOUNT_STEM, isEverydayWord, stemsOf, writtenOut } from './answer-words.js';
 import { definitionsIn, shorthandReadings } from './source-shorthand.js';
 import { ageFit, ageGroup, askedAge, askedWeight, weightFit } from './age-ranges.js';
 import { askedReading, readingFit } from './readings.js';
@@ -61,7 +61,6 @@ const ASKING_FOR = /\b(?:is |are |was |were |keeps? )?ask(?:ing|s|ed)? (?:for|if
 const AN_AMOUNT = 0.3;
 /** How much what "it" stands for in a step thread counts beside the words the question adds ('what dose of it for a child?'). */
 const THE_REFERENT = 0.5;
-const AMOUNT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)|^(?:kg|lb|g|mg|mcg|ml)$/;
 /** A number the question has someone call ('call 911', 'dial 108') or an emergency number ('999 or not?'): what to do, not an amount. */
 const DIALLED = /\b(?:call|dial|ring|phone)\s+(\d{3})\b|\b(911|999|112)\b/gi;
 
@@ -189,7 +188,7 @@ export function answerSentences({ question: asWritten, topic, focus = '', expans
   const expanded = [...new Set(standsFor.flatMap(stemsOf))].filter((stem) => !context.has(stem) && !specific.includes(stem) && !ASKING_STEMS.has(stem));
   const onTopic = asked.filter((stem) => topicStems.has(stem) && !ASKING_STEMS.has(stem));
   const askedOfFocus = asked.filter((stem) => focusStems.includes(stem));
-  const telling = specific.filter((stem) => !everyday.has(stem) && !AMOUNT.test(stem));
+  const telling = specific.filter((stem) => !everyday.has(stem) && !AMOUNT_STEM.test(stem));
   const referent = focusStems.length > 0 ? referentOf(question, focus) ?? [] : [];
   const subject =
     telling.length > 0
@@ -206,7 +205,7 @@ export function answerSentences({ question: asWritten, topic, focus = '', expans
   const focusMentioned = focusStems.filter((stem) => quotable.some(({ stems }) => stems.has(stem)));
   const weight = rarity([...mentioned, ...focusMentioned], quotable.map(({ stems }) => stems));
   const dialled = new Set([...question.matchAll(DIALLED)].map(([, called, emergency]) => called ?? emergency));
-  const isAmount = (stem: string) => AMOUNT.test(stem) && !dialled.has(stem);
+  const isAmount = (stem: string) => AMOUNT_STEM.test(stem) && !dialled.has(stem);
   for (const stem of weight.keys()) if (isAmount(stem)) weight.set(stem, weight.get(stem)! * AN_AMOUNT);
   if (specific.length > 0) for (const stem of referent) if (weight.has(stem) && !specific.includes(stem)) weight.set(stem, weight.get(stem)! * THE_REFERENT);
   for (const phrase of standsFor) {

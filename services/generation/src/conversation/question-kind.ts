@@ -31,7 +31,7 @@ const WHERE = /^\s*(?:and\s+|so\s+)?where\b|\b(?:which|what) (?:site|muscle|part
 const ASKS_WHICH_PEOPLE = /^\s*(?:and\s+|so\s+|but\s+)?(?:who|which (?:\w*patients|people|persons|children|kids|women|men|adults|babies|infants|contacts))\b/i;
 const WHO = /\b(who|which (\w*patients|people|persons|children|kids|women|men|adults|babies|infants|contacts)|eligible|eligibility)\b/i;
 /** A question asking from or up to what age ('youngest kid who can get 3HP?', 'from what age?', 'how old must she be?'): the answer states an age. */
-const AGE = /\b(?:(?:from|at|after|until|up to|to) what age|what age|how old|too (?:young|old)|youngest|oldest|minimum age|maximum age|age limit|age cut.?off|min(?:imum)? age)\b/i;
+const AGE = /\b(?:what age|how old|too (?:young|old)|youngest|oldest|(?:min|minimum|max|maximum) age|age (?:limit|cut.?off))\b/i;
 
 /**
  * The kind of a follow-up question, most specific first: an age, a threshold, a referral, a dose, something to avoid,

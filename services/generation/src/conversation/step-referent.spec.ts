@@ -5,6 +5,9 @@ describe('stepObject', () => {
   it('reads what a step acts on, past its figures and units', () => {
     expect(stepObject('Give paracetamol for fever and body ache.')).toBe('paracetamol');
     expect(stepObject('Give 300 mg aspirin chewed.')).toBe('aspirin');
+    expect(stepObject('Give 2 puffs of salbutamol by spacer.')).toBe('salbutamol');
+    expect(stepObject('Give glucose 10% by mouth.')).toBe('glucose');
+    expect(stepObject('Give magnesium sulfate 4 g IV.')).toBe('magnesium');
     expect(stepObject('Oral rehydration after each loose stool.')).toBeNull();
   });
 });

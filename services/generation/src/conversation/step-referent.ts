@@ -1,19 +1,17 @@
 import { isLemma } from '../lexicon/word-net.js';
-import { stemsOf } from './answer-words.js';
+import { AMOUNT_STEM, stemsOf } from './answer-words.js';
 
 const PRONOUN = /\b(?:it|this|that|them|these|those)\b/i;
 const FIRST_PRONOUN = /\b(?:it|this|that|them|these|those)\b(?!\s+(?:is|are|was|were)\b)/i;
-/** Words that are no referent: figures, units and times ('Give 2 puffs…', 'Give 300 mg…'). */
-const NO_REFERENT = /^\d+(?:\.\d+)?$|^(?:year|month|week|day|hour|minut)|^(?:kg|lb|g|mg|mcg|ml|puff|tablet|dose)/;
+/** What is counted out rather than given ('Give 2 puffs of…', '8-10 vials of…'). */
+const DOSE_UNIT = /^(?:puf|tablet|dose|vial|ampoul|sachet|drop|capsul)$/;
+const isReferent = (stem: string | undefined) => stem !== undefined && !AMOUNT_STEM.test(stem) && !DOSE_UNIT.test(stem);
 
 /** What a step's instruction acts on, as written ('Give paracetamol for fever…' → paracetamol); null when it opens with no verb. */
 export function stepObject(step: string): string | null {
   const [verb = '', ...rest] = step.trim().split(/\s+/);
   if (!isLemma(verb.toLowerCase(), 'verb')) return null;
-  const object = rest.map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).find((word) => {
-    const [stem] = stemsOf(word);
-    return stem !== undefined && !NO_REFERENT.test(stem);
-  });
+  const object = rest.map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).find((word) => isReferent(stemsOf(word)[0]));
   return object ?? null;
 }
 

@@ -2,8 +2,10 @@ import type { Passage } from '@cairn/contracts';
 import type { Source } from './source.js';
 
 const plain = (text: string) => text.replace(/^[\s\-•*]+/gm, '').replace(/\s+/g, ' ').trim().toLowerCase();
-/** The text an excerpt keeps before the cut ("…"), to find the passage it was cut from. */
-const keptPart = (excerpt: string) => plain(excerpt.replace(/(\.\.\.|…)\s*$/, '')).slice(0, 160);
+/** Where an excerpt was cut short ("…" at its end). */
+const CUT = /(\.\.\.|…)\s*$/;
+/** The text an excerpt keeps before the cut, to find the passage it was cut from. */
+const keptPart = (excerpt: string) => plain(excerpt.replace(CUT, '')).slice(0, 160);
 
 /**
  * Sources the client sent as excerpts (cut at 240 characters) with their whole passage, when search
@@ -17,9 +19,6 @@ export function withWholePassages(sources: Source[], passages: Passage[]): Sourc
   });
 }
 
-/** Whether an excerpt was cut short ("…" at its end). */
-const isCut = (text: string) => /(\.\.\.|…)\s*$/.test(text.trim());
-
 /** Excerpts cut short whose whole passage is looked for, at most (a protocol cites up to six sources). */
 const MAX_COMPLETED = 6;
 
@@ -29,9 +28,9 @@ const MAX_COMPLETED = 6;
  */
 export async function passagesCutFrom(sources: Source[], passages: Passage[], search: (kept: string) => Promise<Passage[]>): Promise<Passage[]> {
   const kept = withWholePassages(sources, passages)
-    .filter((source) => isCut(source.text) && keptPart(source.text).length >= 40)
+    .filter((source) => CUT.test(source.text) && keptPart(source.text).length >= 40)
     .slice(0, MAX_COMPLETED)
-    .map((source) => source.text.replace(/(\.\.\.|…)\s*$/, '').replace(/\s+/g, ' ').trim());
+    .map((source) => source.text.replace(CUT, '').replace(/\s+/g, ' ').trim());
   return (await Promise.all(kept.map(search))).flat();
 }
 
